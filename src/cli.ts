@@ -1,0 +1,96 @@
+import { Command, CommanderError, Option } from 'commander';
+import { buildSite, validateCatalogue, type BuildResult } from './commands/build.js';
+import { normaliseBaseUrl, parsePageSize } from './options.js';
+import { formatProblemsJson } from './report/format-json.js';
+import { formatProblems } from './report/format-text.js';
+import { summariseBuild } from './report/summary.js';
+import { UsageError } from './write/output-guard.js';
+import { DEFAULT_PAGE_SIZE } from './render/files-page.js';
+
+/** Exit codes: 0 fine, 1 catalogue problems, 2 usage, 70 a bug in ports-gen. */
+export const EXIT = { ok: 0, problems: 1, usage: 2, bug: 70 } as const;
+
+interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+const processIo: Io = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+  cwd: process.cwd(),
+};
+
+function report(result: BuildResult, json: boolean, wrote: boolean, io: Io): number {
+  const summary = summariseBuild(result, wrote);
+  if (json) {
+    io.stdout(`${formatProblemsJson(result.log.kept)}\n`);
+    io.stderr(`${summary}\n`);
+  } else {
+    if (result.log.total > 0) io.stderr(`${formatProblems(result.log)}\n`);
+    (result.ok ? io.stdout : io.stderr)(`${summary}\n`);
+  }
+  return result.ok ? EXIT.ok : EXIT.problems;
+}
+
+function createProgram(io: Io, setExit: (code: number) => void): Command {
+  const program = new Command('ports-gen')
+    .description('Turn a MacPorts-style ports catalogue into a static JSON API that serves like the live service.')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  program
+    .command('build')
+    .description('validate the catalogue and write the static API into --out')
+    .option('--catalogue <dir>', 'catalogue directory (portindex.json, builds.ndjson)', 'catalogue')
+    .option('--out <dir>', 'output directory, replaced whole when the build succeeds', 'dist')
+    .option('--base-url <url>', 'public base URL for page links (default: $URL, else http://localhost:8080)')
+    .addOption(new Option('--page-size <n>', 'builds per files page (1 to 1000)').default(String(DEFAULT_PAGE_SIZE)))
+    .option('--strict', 'treat warnings (unresolved dependencies) as errors', false)
+    .option('--json', 'print problems as a JSON array on stdout', false)
+    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean }) => {
+      const result = await buildSite({
+        cwd: io.cwd,
+        catalogue: opts.catalogue,
+        out: opts.out,
+        baseUrl: normaliseBaseUrl(opts.baseUrl, io.env),
+        pageSize: parsePageSize(opts.pageSize),
+        strict: opts.strict,
+      });
+      setExit(report(result, opts.json, true, io));
+    });
+
+  program
+    .command('validate')
+    .description('run every check of a build without writing anything')
+    .option('--catalogue <dir>', 'catalogue directory', 'catalogue')
+    .option('--strict', 'treat warnings as errors', false)
+    .option('--json', 'print problems as a JSON array on stdout', false)
+    .action(async (opts: { catalogue: string; strict: boolean; json: boolean }) => {
+      const result = await validateCatalogue({ cwd: io.cwd, catalogue: opts.catalogue, strict: opts.strict });
+      setExit(report(result, opts.json, false, io));
+    });
+
+  return program;
+}
+
+/** Parses argv, runs one command, returns the exit code; only the bin sets process.exitCode. */
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = createProgram(io, (c) => (code = c));
+  try {
+    await program.parseAsync([...argv]);
+    return code;
+  } catch (cause) {
+    if (cause instanceof CommanderError) return cause.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (cause instanceof UsageError) {
+      io.stderr(`ports-gen: ${cause.message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr(`ports-gen: internal error, please report it with the output below.\n${(cause as Error)?.stack ?? String(cause)}\n`);
+    return EXIT.bug;
+  }
+}

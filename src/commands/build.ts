@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { derivePorts } from '../derive/ports.js';
+import { ProblemLog } from '../problems/problem-log.js';
+import { toJsonText } from '../render/json-text.js';
+import { countRecords } from '../read/read-lines.js';
+import { readJsonFile } from '../read/read-json-file.js';
+import { ERROR_BODIES, errorFile, MARKER_FILE, portFile, type ErrorKind } from '../routes/site-files.js';
+import { fileExists, scanBuilds } from '../validate/scan-builds.js';
+import { validatePortIndex } from '../validate/validate-portindex.js';
+import { FilesPager } from '../write/files-pager.js';
+import { checkOutputDirectory } from '../write/output-guard.js';
+import { SiteWriter } from '../write/site-writer.js';
+
+export interface BuildOptions {
+  /** Paths below are resolved against this, and problems name files relative to it. */
+  cwd: string;
+  catalogue: string;
+  out: string;
+  /** Absolute http(s) URL without a trailing slash (see `normaliseBaseUrl`). */
+  baseUrl: string;
+  pageSize: number;
+  /** Warnings count as errors. */
+  strict: boolean;
+}
+
+export interface BuildStats {
+  ports: number;
+  builds: number;
+  pages: number;
+  paths: number;
+  files: number;
+  bytes: number;
+  seconds: number;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  log: ProblemLog;
+  stats: BuildStats;
+}
+
+interface CatalogueFiles {
+  portIndexPath: string;
+  portIndexName: string;
+  buildsPath: string;
+  buildsName: string;
+}
+
+function locateCatalogue(cwd: string, catalogue: string): CatalogueFiles {
+  const dir = path.resolve(cwd, catalogue);
+  const name = (file: string) => path.relative(cwd, path.join(dir, file)) || file;
+  return {
+    portIndexPath: path.join(dir, 'portindex.json'),
+    portIndexName: name('portindex.json'),
+    buildsPath: path.join(dir, 'builds.ndjson'),
+    buildsName: name('builds.ndjson'),
+  };
+}
+
+/** `ports-gen validate`: every check of a build, nothing written. */
+export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'strict'>): Promise<BuildResult> {
+  return runBuild({ ...options, out: '', baseUrl: '', pageSize: 1 }, false);
+}
+
+/** `ports-gen build`: the catalogue becomes the site, swapped into `out` only when complete. */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  checkOutputDirectory(path.resolve(options.cwd, options.out), path.resolve(options.cwd, options.catalogue));
+  return runBuild(options, true);
+}
+
+async function runBuild(options: BuildOptions, write: boolean): Promise<BuildResult> {
+  const started = performance.now();
+  const files = locateCatalogue(options.cwd, options.catalogue);
+  const log = new ProblemLog();
+  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, bytes: 0, seconds: 0 };
+  const finish = (ok: boolean): BuildResult => {
+    stats.seconds = (performance.now() - started) / 1000;
+    return { ok, log, stats };
+  };
+
+  const document = await readJsonFile(files.portIndexPath, files.portIndexName);
+  const { records, problems } = document.ok ? validatePortIndex(document.value, files.portIndexName) : { records: [], problems: document.problems };
+  log.addAll(problems);
+  const derived = log.errors === 0 ? derivePorts(records, files.portIndexName) : undefined;
+  if (derived) log.addAll(derived.warnings);
+  if (options.strict) log.promoteWarnings();
+
+  if (!write || !derived || log.errors > 0) {
+    // Nothing will be written, but every problem of builds.ndjson is still reported in this run.
+    stats.builds = await scanBuilds(files.buildsPath, files.buildsName, log, () => {});
+    stats.ports = records.length;
+    return finish(log.errors === 0);
+  }
+
+  const writer = SiteWriter.open(path.resolve(options.cwd, options.out));
+  try {
+    for (const port of derived.ports) writer.write(portFile(port.name), toJsonText(port));
+    const count = (await fileExists(files.buildsPath)) ? await countRecords(files.buildsPath) : 0;
+    const pager = new FilesPager((file, body) => writer.write(file, body), options.baseUrl, count, options.pageSize);
+    stats.builds = await scanBuilds(files.buildsPath, files.buildsName, log, (build) => {
+      if (log.errors > 0) return; // the build has failed; keep validating, stop writing
+      pager.add(build);
+      stats.paths += build.files.length;
+    });
+    if (log.errors > 0) {
+      writer.abort();
+      return finish(false);
+    }
+    pager.finish();
+    for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
+    writer.write(MARKER_FILE, `${JSON.stringify({ generator: 'ports-gen', ports: derived.ports.length, builds: count, pages: pager.pages })}\n`);
+    Object.assign(stats, { ports: derived.ports.length, pages: pager.pages, files: writer.files, bytes: writer.bytes });
+    writer.commit();
+    return finish(true);
+  } catch (cause) {
+    writer.abort();
+    throw cause;
+  }
+}

@@ -1,0 +1,28 @@
+import type { PortRecord } from '../validate/port-record.js';
+
+/**
+ * SPEC 1.1: the live service keys categories case-insensitively, so a category is published
+ * as it is first spelled anywhere in the catalogue (ports in order, categories in order).
+ */
+export function spellCategories(records: readonly PortRecord[]): Map<string, string> {
+  const spelling = new Map<string, string>();
+  for (const record of records) {
+    for (const category of record.categories) {
+      const key = category.toLowerCase();
+      if (!spelling.has(key)) spelling.set(key, category);
+    }
+  }
+  return spelling;
+}
+
+export function categoriesOf(record: PortRecord, spelling: ReadonlyMap<string, string>): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const category of record.categories) {
+    const key = category.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(spelling.get(key) ?? category);
+  }
+  return out;
+}

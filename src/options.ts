@@ -1,0 +1,38 @@
+import { UsageError } from './write/output-guard.js';
+
+export const DEFAULT_BASE_URL = 'http://localhost:8080';
+export const MAX_PAGE_SIZE = 1000;
+
+/**
+ * `--base-url`, else `URL` (Netlify sets it during builds), else the local server's address.
+ * Must be an absolute http(s) URL; a trailing slash is dropped so links never get `//api`.
+ */
+export function normaliseBaseUrl(given: string | undefined, env: NodeJS.ProcessEnv): string {
+  const raw = given ?? (env.URL || undefined) ?? DEFAULT_BASE_URL;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`the base URL must be an absolute http(s) URL, got ${JSON.stringify(raw)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`the base URL must use http or https, got ${JSON.stringify(raw)}`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new UsageError(`the base URL must not carry a query, fragment or credentials, got ${JSON.stringify(raw)}`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+export function parsePageSize(raw: string): number {
+  if (!/^[0-9]+$/.test(raw.trim())) throw new UsageError(`--page-size must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${JSON.stringify(raw)}`);
+  const size = Number(raw.trim());
+  if (size < 1 || size > MAX_PAGE_SIZE) throw new UsageError(`--page-size must be from 1 to ${MAX_PAGE_SIZE}, got ${size}`);
+  return size;
+}
+
+export function parsePort(raw: string): number {
+  const port = Number(raw);
+  if (!/^[0-9]+$/.test(raw) || port > 65535) throw new UsageError(`--port must be a TCP port from 0 to 65535, got ${JSON.stringify(raw)}`);
+  return port;
+}

@@ -1,0 +1,86 @@
+import { createReadStream } from 'node:fs';
+import { hasBom } from './utf8.js';
+
+export interface Line {
+  /** One-based line number in the file. */
+  number: number;
+  /** The line's bytes without its `\n` (a `\r` before it stays; JSON.parse ignores it). */
+  bytes: Buffer;
+}
+
+const CHUNK = 1 << 20;
+
+/**
+ * Streams a file line by line with line numbers, holding one chunk and one partial line at a
+ * time, so memory does not grow with the file (issue: builds.ndjson can hold millions of paths).
+ * A byte-order mark at the start of the file is dropped (SPEC 1.3).
+ */
+export async function* readLines(path: string): AsyncGenerator<Line> {
+  let rest: Buffer | undefined;
+  let number = 0;
+  let first = true;
+  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
+    let data = chunk;
+    if (first) {
+      first = false;
+      if (hasBom(data)) data = data.subarray(3);
+    }
+    let start = 0;
+    let newline = data.indexOf(10, start);
+    while (newline !== -1) {
+      const piece = data.subarray(start, newline);
+      number++;
+      yield { number, bytes: rest ? Buffer.concat([rest, piece]) : piece };
+      rest = undefined;
+      start = newline + 1;
+      newline = data.indexOf(10, start);
+    }
+    if (start < data.length) {
+      const tail = data.subarray(start);
+      rest = rest ? Buffer.concat([rest, tail]) : Buffer.from(tail);
+    }
+  }
+  if (rest && rest.length > 0) yield { number: number + 1, bytes: rest };
+}
+
+/** SPEC 1.2: blank lines are ignored; a line of spaces, tabs or a lone `\r` counts as blank. */
+export function isBlank(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b !== 0x20 && b !== 0x09 && b !== 0x0d) return false;
+  }
+  return true;
+}
+
+/**
+ * Counts the non-blank lines without parsing them: the files list needs its `count` before
+ * the first page is written, and this byte scan is far cheaper than a second parse.
+ */
+export async function countRecords(path: string): Promise<number> {
+  let count = 0;
+  let lineHasContent = false;
+  let first = true;
+  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
+    let data = chunk;
+    if (first) {
+      first = false;
+      if (hasBom(data)) data = data.subarray(3);
+    }
+    let start = 0;
+    while (start < data.length) {
+      let newline = data.indexOf(10, start);
+      const end = newline === -1 ? data.length : newline;
+      if (!lineHasContent) {
+        // Most lines start with `{`, so this usually looks at one byte.
+        lineHasContent = !isBlank(data.subarray(start, end));
+      }
+      if (newline === -1) break;
+      if (lineHasContent) count++;
+      lineHasContent = false;
+      start = newline + 1;
+      newline = -1;
+    }
+  }
+  if (lineHasContent) count++;
+  return count;
+}

@@ -1,0 +1,35 @@
+import { toJsonText } from './json-text.js';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const FILES_PATH = '/api/v1/files/';
+
+export function pageCount(count: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(count / pageSize));
+}
+
+/** SPEC 2.3, as DRF's PageNumberPagination writes its links: page 2 links back without `page`. */
+export function pageLinks(baseUrl: string, page: number, pages: number): { next: string | null; previous: string | null } {
+  const list = `${baseUrl}${FILES_PATH}`;
+  return {
+    next: page < pages ? `${list}?page=${page + 1}` : null,
+    previous: page === 1 ? null : page === 2 ? list : `${list}?page=${page - 1}`,
+  };
+}
+
+/** Everything before the first result, so a page can be streamed out as results arrive. */
+export function pageHead(baseUrl: string, count: number, page: number, pages: number): string {
+  const { next, previous } = pageLinks(baseUrl, page, pages);
+  return `{"count":${count},"next":${toJsonText(next)},"previous":${toJsonText(previous)},"results":[`;
+}
+
+export const PAGE_TAIL = ']}';
+
+/** One results item: `{"build_id":N,"files":[{"file":"..."}]}` without intermediate objects. */
+export function buildItem(buildId: number, files: readonly string[]): string {
+  let out = `{"build_id":${buildId},"files":[`;
+  for (let i = 0; i < files.length; i++) {
+    if (i > 0) out += ',';
+    out += `{"file":${toJsonText(files[i])}}`;
+  }
+  return `${out}]}`;
+}

@@ -1,0 +1,15 @@
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+
+/**
+ * SPEC 2.4: DRF's JSON renderer writes compact JSON with non-ASCII as itself, then escapes
+ * U+2028 and U+2029. JSON.stringify already matches Python's escapes for the rest
+ * (`\n`, `\t`, `\u001f` in lower-case hex, `/` unescaped).
+ */
+export function toJsonText(value: unknown): string {
+  const text = JSON.stringify(value);
+  return LINE_SEPARATORS.test(text) ? text.replace(LINE_SEPARATORS, escapeSeparator) : text;
+}
+
+function escapeSeparator(c: string): string {
+  return c === '\u2028' ? '\\u2028' : '\\u2029';
+}

@@ -1,0 +1,29 @@
+/**
+ * Where each resource lives in the output tree. The route table (URL ↔ file) builds on these,
+ * and so do the writer and `serve`: one fact, one place.
+ */
+export const PORTS_DIR = 'api/v1/ports';
+export const FILES_DIR = 'api/v1/files';
+export const ERRORS_DIR = '_errors';
+/** Marks a directory as written by ports-gen; holds the manifest of the build. */
+export const MARKER_FILE = '.ports-gen.json';
+
+export function portFile(name: string): string {
+  return `${PORTS_DIR}/${name}/index.json`;
+}
+
+export function pageFile(page: number): string {
+  return `${FILES_DIR}/page-${page}.json`;
+}
+
+/** Bodies of the error responses, as DRF words them (SPEC 3). */
+export const ERROR_BODIES = {
+  'not-found': { detail: 'Not found.' },
+  'no-port': { detail: 'No Port matches the given query.' },
+  'invalid-page': { detail: 'Invalid page.' },
+} as const;
+export type ErrorKind = keyof typeof ERROR_BODIES;
+
+export function errorFile(kind: ErrorKind): string {
+  return `${ERRORS_DIR}/${kind}.json`;
+}

@@ -1,0 +1,76 @@
+import { DEPENDENCY_KINDS, type DependencyKind, type PortSource } from './port-schema.js';
+
+export interface MaintainerSource {
+  name: string;
+  domain: string;
+  github: string;
+}
+
+/** A validated port with SPEC 1.1's defaults applied; derivation works only on these. */
+export interface PortRecord {
+  /** Position in `ports`, for problem locations. */
+  index: number;
+  name: string;
+  portdir: string;
+  version: string;
+  license: string;
+  platforms: string;
+  epoch: number;
+  replacedBy: string | null;
+  homepage: string;
+  description: string;
+  longDescription: string;
+  active: boolean;
+  categories: string[];
+  maintainers: MaintainerSource[];
+  variants: string[];
+  /** Raw dependency strings per kind (`port:zlib`, `lib:libz:zlib`, ...). */
+  depends: Record<DependencyKind, string[]>;
+}
+
+/** SPEC 1.1: `["MIT", ["PSF", "ZPL"]]` is published as `MIT and (PSF or ZPL)`. */
+export function joinLicense(license: PortSource['license']): string {
+  if (license === undefined) return '';
+  if (typeof license === 'string') return license;
+  return license.map((part) => (typeof part === 'string' ? part : `(${part.join(' or ')})`)).join(' and ');
+}
+
+/** Source order, later repeats of the same name in another letter case dropped. */
+export function uniqueCaseInsensitive(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const value of values) {
+    const key = value.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(value);
+  }
+  return out;
+}
+
+export function toPortRecord(source: PortSource, index: number): PortRecord {
+  const depends = {} as Record<DependencyKind, string[]>;
+  for (const kind of DEPENDENCY_KINDS) depends[kind] = source[`depends_${kind}`] ?? [];
+  return {
+    index,
+    name: source.name,
+    portdir: source.portdir,
+    version: source.version,
+    license: joinLicense(source.license),
+    platforms: source.platforms ?? 'darwin',
+    epoch: source.epoch === undefined ? 0 : Number(source.epoch),
+    replacedBy: source.replaced_by ?? null,
+    homepage: source.homepage ?? '',
+    description: source.description ?? '',
+    longDescription: source.long_description ?? '',
+    active: source.active ?? true,
+    categories: source.categories ?? [],
+    maintainers: (source.maintainers ?? []).map((m) => ({
+      name: m.email?.name ?? '',
+      domain: m.email?.domain ?? '',
+      github: m.github ?? '',
+    })),
+    variants: uniqueCaseInsensitive(source.variants ?? (source.vinfo ?? []).map((v) => v.variant)),
+    depends,
+  };
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** SPEC 1.1: what a port name may be; it also becomes a directory name, so no `/` or leading dot. */
+export const PORT_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+@-]*$/;
+
+/** The order in which dependency kinds are published (SPEC 2.1). */
+export const DEPENDENCY_KINDS = ['lib', 'extract', 'run', 'patch', 'build', 'test', 'fetch'] as const;
+export type DependencyKind = (typeof DEPENDENCY_KINDS)[number];
+
+/** Every schema says what it expects in words; the converter adds what was found. */
+const text = (expected = 'a string') =>
+  z.string({ error: expected }).refine((s) => s.isWellFormed(), { error: 'well-formed Unicode text (no lone surrogate)' });
+const stringList = z.array(text(), { error: 'an array of strings' });
+
+const maintainer = z
+  .object(
+    {
+      email: z.object({ name: text(), domain: text() }, { error: 'an object {"name", "domain"}' }).loose().optional(),
+      github: text().optional(),
+    },
+    { error: 'an object {"email"?, "github"?}' },
+  )
+  .loose();
+
+const variantInfo = z.object({ variant: text() }, { error: 'an object with a "variant" string' }).loose();
+
+const dependencyList = stringList.optional();
+
+export const portSchema = z
+  .object(
+    {
+      name: text().regex(PORT_NAME, {
+        error: 'a port name: letters, digits and _ . + @ -, not starting with . or - (SPEC 1.1)',
+      }),
+      portdir: text().regex(/^[^/]+\/[^/]+$/, { error: 'a portdir of two non-empty segments, "<category>/<name>"' }),
+      version: text(),
+      revision: z.union([text(), z.int()], { error: 'a string or an integer' }).optional(),
+      epoch: z
+        .union([text().regex(/^[0-9]{1,15}$/), z.int().nonnegative().max(Number.MAX_SAFE_INTEGER)], {
+          error: 'a string of digits or a non-negative integer',
+        })
+        .optional(),
+      license: z
+        .union([text(), z.array(z.union([text(), stringList]))], {
+          error: 'a string, or an array of strings and arrays of strings',
+        })
+        .optional(),
+      platforms: text().optional(),
+      categories: stringList.optional(),
+      maintainers: z.array(maintainer, { error: 'an array of maintainer objects' }).optional(),
+      variants: stringList.optional(),
+      vinfo: z.array(variantInfo, { error: 'an array of variant objects' }).optional(),
+      depends_fetch: dependencyList,
+      depends_extract: dependencyList,
+      depends_patch: dependencyList,
+      depends_build: dependencyList,
+      depends_lib: dependencyList,
+      depends_run: dependencyList,
+      depends_test: dependencyList,
+      description: text().optional(),
+      long_description: text().optional(),
+      homepage: text().optional(),
+      replaced_by: text().optional(),
+      active: z.boolean({ error: 'a boolean' }).optional(),
+    },
+    { error: 'a port object' },
+  )
+  .loose();
+
+export type PortSource = z.infer<typeof portSchema>;
+
+export const portIndexSchema = z
+  .object({ ports: z.array(z.unknown(), { error: 'an array of ports' }) }, { error: 'an object {"ports": [...]}' })
+  .loose();

@@ -1,0 +1,62 @@
+import { error, type Problem } from '../problems/problem.js';
+import { toPortRecord, type PortRecord } from './port-record.js';
+import { portIndexSchema, portSchema } from './port-schema.js';
+import { below, problemsFromZod } from './zod-problems.js';
+
+export interface ValidatedPorts {
+  records: PortRecord[];
+  problems: Problem[];
+}
+
+/** Schema per record (all records, all problems), then the catalogue-wide rules. */
+export function validatePortIndex(document: unknown, file: string): ValidatedPorts {
+  const top = portIndexSchema.safeParse(document);
+  if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => path || 'document') };
+  const problems: Problem[] = [];
+  const records: PortRecord[] = [];
+  top.data.ports.forEach((raw, index) => {
+    const parsed = portSchema.safeParse(raw);
+    if (parsed.success) {
+      records.push(toPortRecord(parsed.data, index));
+      return;
+    }
+    problems.push(...problemsFromZod(parsed.error, raw, file, (path) => below(`ports[${index}]`, path), nameOf(raw)));
+  });
+  if (top.data.ports.length === 0) {
+    problems.push(error('no-ports', file, 'ports', 'expected at least one port, found an empty array'));
+  }
+  problems.push(...checkUniqueNames(records, file));
+  return { records, problems };
+}
+
+function nameOf(raw: unknown): string | undefined {
+  const name = (raw as { name?: unknown } | null)?.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/**
+ * SPEC 1.1: the live service looks ports up case-insensitively, so `Foo` and `foo` would be
+ * one URL and one output directory; refuse rather than let one overwrite the other.
+ */
+export function checkUniqueNames(records: readonly PortRecord[], file: string): Problem[] {
+  const firstByKey = new Map<string, PortRecord>();
+  const problems: Problem[] = [];
+  for (const record of records) {
+    const key = record.name.toLowerCase();
+    const first = firstByKey.get(key);
+    if (!first) {
+      firstByKey.set(key, record);
+      continue;
+    }
+    const same = first.name === record.name ? 'the same name' : `a name that differs only in letter case`;
+    const problem = error(
+      'duplicate-name',
+      file,
+      `ports[${record.index}].name`,
+      `expected a unique port name, found ${JSON.stringify(record.name)}: ${same} as ports[${first.index}] (${JSON.stringify(first.name)})`,
+    );
+    problem.port = record.name;
+    problems.push(problem);
+  }
+  return problems;
+}

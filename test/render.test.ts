@@ -1,0 +1,55 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildItem, pageHead, pageLinks } from '../src/render/files-page.js';
+import { toJsonText } from '../src/render/json-text.js';
+import { FilesPager } from '../src/write/files-pager.js';
+
+const BASE = 'https://ports.example.org';
+
+test('SPEC 2.4: compact, non-ASCII as itself, U+2028/U+2029 escaped', () => {
+  assert.is(toJsonText({ a: 'Müller — 日本語 🎉', b: [1, null] }), '{"a":"Müller — 日本語 🎉","b":[1,null]}');
+  assert.is(toJsonText('x\u2028y\u2029z'), '"x\\u2028y\\u2029z"');
+  assert.is(toJsonText('tab\there\nnl\u0001 "q" \\ /'), '"tab\\there\\nnl\\u0001 \\"q\\" \\\\ /"');
+});
+
+test('SPEC 2.3: DRF links: none back from page 1, page 2 back to the bare list, later pages back to ?page=N-1', () => {
+  assert.equal(pageLinks(BASE, 1, 3), { next: `${BASE}/api/v1/files/?page=2`, previous: null });
+  assert.equal(pageLinks(BASE, 2, 3), { next: `${BASE}/api/v1/files/?page=3`, previous: `${BASE}/api/v1/files/` });
+  assert.equal(pageLinks(BASE, 3, 3), { next: null, previous: `${BASE}/api/v1/files/?page=2` });
+  assert.equal(pageLinks(BASE, 1, 1), { next: null, previous: null });
+});
+
+test('SPEC 2.3: a results item is {"build_id","files":[{"file"}]}', () => {
+  assert.is(buildItem(7, []), '{"build_id":7,"files":[]}');
+  assert.is(buildItem(184022, ['/opt/local/a', '/é']), '{"build_id":184022,"files":[{"file":"/opt/local/a"},{"file":"/é"}]}');
+  assert.is(pageHead(BASE, 0, 1, 1), '{"count":0,"next":null,"previous":null,"results":[');
+});
+
+test('pager: pages fill in order, the last is partial, count is on every page', () => {
+  const written = new Map<string, string>();
+  const pager = new FilesPager((file, body) => written.set(file, body), BASE, 3, 2);
+  pager.add({ build_id: 30, files: ['/a'] });
+  pager.add({ build_id: 10, files: [] });
+  pager.add({ build_id: 20, files: ['/b'] });
+  pager.finish();
+  assert.equal([...written.keys()], ['api/v1/files/page-1.json', 'api/v1/files/page-2.json']);
+  assert.is(
+    written.get('api/v1/files/page-2.json'),
+    `{"count":3,"next":null,"previous":"${BASE}/api/v1/files/","results":[{"build_id":20,"files":[{"file":"/b"}]}]}`,
+  );
+});
+
+test('pager: no builds still writes one empty page 1', () => {
+  const written = new Map<string, string>();
+  const pager = new FilesPager((file, body) => written.set(file, body), BASE, 0, 50);
+  pager.finish();
+  assert.equal([...written], [['api/v1/files/page-1.json', '{"count":0,"next":null,"previous":null,"results":[]}']]);
+});
+
+test('pager: refuses to finish when fewer builds arrived than were counted', () => {
+  const pager = new FilesPager(() => {}, BASE, 2, 50);
+  pager.add({ build_id: 1, files: [] });
+  assert.throws(() => pager.finish(), /counted as 2/);
+});
+
+test.run();

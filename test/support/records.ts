@@ -1,0 +1,15 @@
+import { derivePorts, type PortResource } from '../../src/derive/ports.js';
+import { toPortRecord, type PortRecord } from '../../src/validate/port-record.js';
+import { portSchema } from '../../src/validate/port-schema.js';
+
+/** Validated records from source objects written as portindex2json would write them. */
+export function records(...sources: Array<Record<string, unknown>>): PortRecord[] {
+  return sources.map((source, i) =>
+    toPortRecord(portSchema.parse({ portdir: `devel/${String(source.name)}`, version: '1.0', ...source }), i),
+  );
+}
+
+export function derive(...sources: Array<Record<string, unknown>>): Map<string, PortResource> {
+  const { ports } = derivePorts(records(...sources), 'portindex.json');
+  return new Map(ports.map((p) => [p.name, p]));
+}
