@@ -36,9 +36,13 @@ export const portSchema = z
       version: text(),
       revision: z.union([text(), z.int()], { error: 'a string or an integer' }).optional(),
       epoch: z
-        .union([text().regex(/^[0-9]{1,15}$/), z.int().nonnegative().max(Number.MAX_SAFE_INTEGER)], {
-          error: 'a string of digits or a non-negative integer',
-        })
+        .union(
+          [
+            text().regex(/^[0-9]{1,15}$/, { error: 'a string of digits or a non-negative integer' }),
+            z.int().nonnegative().max(Number.MAX_SAFE_INTEGER, { error: 'a string of digits or a non-negative integer' }),
+          ],
+          { error: 'a string of digits or a non-negative integer' },
+        )
         .optional(),
       license: z
         .union([text(), z.array(z.union([text(), stringList]))], {

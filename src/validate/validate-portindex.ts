@@ -25,8 +25,23 @@ export function validatePortIndex(document: unknown, file: string): ValidatedPor
   if (top.data.ports.length === 0) {
     problems.push(error('no-ports', file, 'ports', 'expected at least one port, found an empty array'));
   }
-  problems.push(...checkUniqueNames(records, file));
+  problems.push(...checkUniqueNames(namedPorts(top.data.ports), file));
   return { records, problems };
+}
+
+interface NamedPort {
+  index: number;
+  name: string;
+}
+
+/** Names are checked for clashes even on ports with other problems, so one run reports both. */
+function namedPorts(raw: readonly unknown[]): NamedPort[] {
+  const named: NamedPort[] = [];
+  raw.forEach((entry, index) => {
+    const name = nameOf(entry);
+    if (name !== undefined) named.push({ index, name });
+  });
+  return named;
 }
 
 function nameOf(raw: unknown): string | undefined {
@@ -38,8 +53,8 @@ function nameOf(raw: unknown): string | undefined {
  * SPEC 1.1: the live service looks ports up case-insensitively, so `Foo` and `foo` would be
  * one URL and one output directory; refuse rather than let one overwrite the other.
  */
-export function checkUniqueNames(records: readonly PortRecord[], file: string): Problem[] {
-  const firstByKey = new Map<string, PortRecord>();
+export function checkUniqueNames(records: readonly NamedPort[], file: string): Problem[] {
+  const firstByKey = new Map<string, NamedPort>();
   const problems: Problem[] = [];
   for (const record of records) {
     const key = record.name.toLowerCase();

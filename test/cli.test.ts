@@ -1,0 +1,143 @@
+import fs from 'fs-extra';
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { writeCatalogue, zlib } from './support/catalogue.js';
+import { withTempDir } from './support/paths.js';
+import { runCli } from './support/run-cli.js';
+import { readTree } from './support/tree.js';
+
+const good = { info: {}, ports: [zlib, { name: 'curl', portdir: 'net/curl', version: '8.9.1', depends_lib: ['port:zlib'] }] };
+
+test('build writes the site, exits 0 and prints one summary line', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good, builds: '{"build_id":3,"files":["/opt/local/lib/libz.dylib"]}\n' });
+    const run = await runCli(['build', '--base-url', 'https://ports.example.org/'], { cwd: dir });
+    assert.is(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^built 2 ports, 1 page of 1 build \(1 path\): \d+ files, [\d.]+ MB in [\d.]+ s; 0 errors, 0 warnings\n$/);
+    const tree = readTree(path.join(dir, 'dist'));
+    assert.is(
+      tree.get('api/v1/files/page-1.json')?.toString(),
+      '{"count":1,"next":null,"previous":null,"results":[{"build_id":3,"files":[{"file":"/opt/local/lib/libz.dylib"}]}]}',
+    );
+    assert.is(tree.get('_errors/not-found.json')?.toString(), '{"detail":"Not found."}');
+    assert.ok(tree.has('api/v1/ports/curl/index.json'));
+  });
+});
+
+test('a broken catalogue: exit 1, located messages, no stack trace, previous output untouched, no staging left', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    assert.is((await runCli(['build'], { cwd: dir })).code, 0);
+    const before = readTree(path.join(dir, 'dist'));
+    writeCatalogue(path.join(dir, 'catalogue'), {
+      portindex: { ports: [{ ...zlib, epoch: 'one' }, { ...zlib, name: 'ZLIB' }] },
+      builds: '{"build_id":1,"files":[]}\n{"build_id":1,"files":[]}\n',
+    });
+    const run = await runCli(['build'], { cwd: dir });
+    assert.is(run.code, 1);
+    assert.match(run.stderr, /catalogue\/portindex\.json: ports\[0\]\.epoch \(port zlib\): error: expected a string of digits/);
+    assert.match(run.stderr, /catalogue\/portindex\.json: ports\[1\]\.name \(port ZLIB\): error: .*ports\[0\]/);
+    assert.match(run.stderr, /catalogue\/builds\.ndjson:2: error: expected a unique build_id, found 1 again \(first on line 1\)/);
+    assert.match(run.stderr, /build failed: 3 errors, 0 warnings; nothing written/);
+    assert.not.match(run.stderr, /\n\s+at /);
+    assert.equal(readTree(path.join(dir, 'dist')), before);
+    assert.equal(readdirSync(dir).sort(), ['catalogue', 'dist']);
+  });
+});
+
+test('--json prints the problems as a JSON array on stdout', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [{ ...zlib, depends_run: ['port:ghost'] }] } });
+    const run = await runCli(['validate', '--json'], { cwd: dir });
+    assert.is(run.code, 0);
+    assert.equal(JSON.parse(run.stdout), [
+      {
+        code: 'unresolved-dependency',
+        file: 'catalogue/portindex.json',
+        location: 'ports[0].depends_run[0]',
+        message: '"port:ghost" names no port in the catalogue; it is left out of "dependencies"',
+        severity: 'warning',
+        port: 'zlib',
+      },
+    ]);
+    const strict = await runCli(['validate', '--json', '--strict'], { cwd: dir });
+    assert.is(strict.code, 1);
+    assert.is(JSON.parse(strict.stdout)[0].severity, 'error');
+  });
+});
+
+test('more than 50 problems: the first 50 and the total', async () => {
+  await withTempDir(async (dir) => {
+    const lines = Array.from({ length: 120 }, (_, i) => `{"build_id":${-i},"files":[]}`).join('\n');
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good, builds: lines });
+    const run = await runCli(['validate'], { cwd: dir });
+    assert.is(run.code, 1);
+    assert.is(run.stderr.split('\n').filter((l) => l.includes(': error: ')).length, 50);
+    assert.match(run.stderr, /\.\.\. and 70 more errors \(120 in all\)/);
+  });
+});
+
+test('usage errors exit 2 without touching anything', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    for (const args of [
+      ['build', '--page-size', '0'],
+      ['build', '--page-size', '1001'],
+      ['build', '--page-size', 'ten'],
+      ['build', '--base-url', 'ports.example.org'],
+      ['build', '--base-url', 'ftp://ports.example.org'],
+      ['build', '--no-such-option'],
+      ['frobnicate'],
+    ]) {
+      const run = await runCli(args, { cwd: dir });
+      assert.is(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+    }
+    assert.equal(readdirSync(dir), ['catalogue']);
+  });
+});
+
+test('the base URL comes from --base-url, else $URL, else http://localhost:8080', async () => {
+  await withTempDir(async (dir) => {
+    const builds = Array.from({ length: 3 }, (_, i) => `{"build_id":${i + 1},"files":[]}`).join('\n');
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good, builds });
+    const next = () => JSON.parse(readFileSync(path.join(dir, 'dist/api/v1/files/page-1.json'), 'utf8')).next;
+    await runCli(['build', '--page-size', '1'], { cwd: dir });
+    assert.is(next(), 'http://localhost:8080/api/v1/files/?page=2');
+    await runCli(['build', '--page-size', '1'], { cwd: dir, env: { URL: 'https://deploy.example.net' } });
+    assert.is(next(), 'https://deploy.example.net/api/v1/files/?page=2');
+    await runCli(['build', '--page-size', '1', '--base-url', 'https://a.example.org/mirror/'], { cwd: dir, env: { URL: 'https://b.example.org' } });
+    assert.is(next(), 'https://a.example.org/mirror/api/v1/files/?page=2');
+  });
+});
+
+test('refuses an --out that is the catalogue, holds it, is /, or is a foreign non-empty directory', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    mkdirSync(path.join(dir, 'precious'));
+    writeFileSync(path.join(dir, 'precious', 'thesis.tex'), 'do not delete');
+    for (const out of ['catalogue', '.', '/', 'precious']) {
+      const run = await runCli(['build', '--out', out], { cwd: dir });
+      assert.is(run.code, 2, out);
+      assert.match(run.stderr, /refusing/);
+    }
+    assert.is(readFileSync(path.join(dir, 'precious', 'thesis.tex'), 'utf8'), 'do not delete');
+    assert.ok(fs.existsSync(path.join(dir, 'catalogue', 'portindex.json')));
+    mkdirSync(path.join(dir, 'empty'));
+    assert.is((await runCli(['build', '--out', 'empty'], { cwd: dir })).code, 0);
+  });
+});
+
+test('a rebuild replaces the whole tree: a port removed from the catalogue is gone', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    await runCli(['build'], { cwd: dir });
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [zlib] } });
+    assert.is((await runCli(['build'], { cwd: dir })).code, 0);
+    assert.not.ok(fs.existsSync(path.join(dir, 'dist/api/v1/ports/curl')));
+    assert.equal(readdirSync(dir).sort(), ['catalogue', 'dist']);
+  });
+});
+
+test.run();
