@@ -1,6 +1,10 @@
 import { Command, CommanderError, Option } from 'commander';
 import { buildSite, validateCatalogue, type BuildResult } from './commands/build.js';
-import { normaliseBaseUrl, parsePageSize } from './options.js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { normaliseBaseUrl, parsePageSize, parsePort } from './options.js';
+import { MARKER_FILE } from './routes/site-files.js';
+import { serveSite } from './serve/server.js';
 import { formatProblemsJson } from './report/format-json.js';
 import { formatProblems } from './report/format-text.js';
 import { summariseBuild } from './report/summary.js';
@@ -72,6 +76,30 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .action(async (opts: { catalogue: string; strict: boolean; json: boolean }) => {
       const result = await validateCatalogue({ cwd: io.cwd, catalogue: opts.catalogue, strict: opts.strict });
       setExit(report(result, opts.json, false, io));
+    });
+
+  program
+    .command('serve')
+    .description('serve a built site on this machine exactly as the live service answers (SPEC section 3)')
+    .option('--dir <dir>', 'the built site', 'dist')
+    .option('--port <port>', 'TCP port (0 picks a free one)', '8080')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .action(async (opts: { dir: string; port: string; host: string }) => {
+      const dir = path.resolve(io.cwd, opts.dir);
+      if (!existsSync(path.join(dir, MARKER_FILE))) {
+        throw new UsageError(`${opts.dir} is not a site built by ports-gen (no ${MARKER_FILE}); run \`ports-gen build\` first`);
+      }
+      const running = await serveSite({ dir, port: parsePort(opts.port), host: opts.host });
+      io.stdout(`Serving ${opts.dir} at ${running.url}api/v1/files/ (Ctrl-C stops)\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void running.close().then(resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
     });
 
   return program;
