@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as assert from 'uvu/assert';
+import { ROOT } from '../support/paths.js';
+import type { HttpResponse } from '../support/http.js';
+import type { Case, Expected } from './cases.js';
+
+export const CONFORMANCE = path.join(ROOT, 'test', 'conformance');
+export const CONFORMANCE_BASE_URL = 'https://ports.example.org';
+export const CONFORMANCE_PAGE_SIZE = 2;
+
+/** Asserts one response against one row; `expect` is the row's (or its host's) expectation. */
+export function checkResponse(c: Case, expect: Expected, res: HttpResponse): void {
+  const label = `${c.method} ${c.target}`;
+  assert.is(res.status, expect.status, `${label}: status`);
+  if (expect.apiHeaders !== false) {
+    assert.is(res.headers.allow, 'GET, HEAD, OPTIONS', `${label}: Allow`);
+    assert.is(res.headers['content-type'], 'application/json', `${label}: Content-Type`);
+    assert.is(res.headers.vary, 'Accept', `${label}: Vary`);
+  }
+  if (expect.location !== undefined) assert.is(res.headers.location, expect.location, `${label}: Location`);
+  const body = expect.body;
+  if (!body) return;
+  if ('empty' in body) assert.is(res.body.length, 0, `${label}: empty body`);
+  else if ('file' in body) assert.is(res.body.toString('utf8'), readFileSync(path.join(CONFORMANCE, 'expected', body.file), 'utf8'), `${label}: body`);
+  else assert.is(res.body.toString('utf8'), JSON.stringify(body.json), `${label}: body`);
+}
