@@ -4,7 +4,7 @@ import { ProblemLog } from '../problems/problem-log.js';
 import { toJsonText } from '../render/json-text.js';
 import { countRecords } from '../read/read-lines.js';
 import { readJsonFile } from '../read/read-json-file.js';
-import { ERROR_BODIES, errorFile, MARKER_FILE, portFile, type ErrorKind } from '../routes/site-files.js';
+import { ERROR_BODIES, errorFile, portFile, type ErrorKind } from '../routes/site-files.js';
 import { fileExists, scanBuilds } from '../validate/scan-builds.js';
 import { validatePortIndex } from '../validate/validate-portindex.js';
 import { FilesPager } from '../write/files-pager.js';
@@ -28,7 +28,9 @@ export interface BuildStats {
   builds: number;
   pages: number;
   paths: number;
+  /** Files in the site, and how many of them were written rather than carried over unchanged. */
   files: number;
+  written: number;
   bytes: number;
   seconds: number;
 }
@@ -72,7 +74,7 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
   const started = performance.now();
   const files = locateCatalogue(options.cwd, options.catalogue);
   const log = new ProblemLog();
-  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, bytes: 0, seconds: 0 };
+  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, bytes: 0, seconds: 0 };
   const finish = (ok: boolean): BuildResult => {
     stats.seconds = (performance.now() - started) / 1000;
     return { ok, log, stats };
@@ -94,26 +96,25 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
 
   const writer = SiteWriter.open(path.resolve(options.cwd, options.out));
   try {
-    for (const port of derived.ports) writer.write(portFile(port.name), toJsonText(port));
+    for (const port of derived.ports) await writer.write(portFile(port.name), toJsonText(port));
     const count = (await fileExists(files.buildsPath)) ? await countRecords(files.buildsPath) : 0;
     const pager = new FilesPager((file, body) => writer.write(file, body), options.baseUrl, count, options.pageSize);
-    stats.builds = await scanBuilds(files.buildsPath, files.buildsName, log, (build) => {
+    stats.builds = await scanBuilds(files.buildsPath, files.buildsName, log, async (build) => {
       if (log.errors > 0) return; // the build has failed; keep validating, stop writing
-      pager.add(build);
       stats.paths += build.files.length;
+      await pager.add(build);
     });
     if (log.errors > 0) {
-      writer.abort();
+      await writer.abort();
       return finish(false);
     }
-    pager.finish();
-    for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
-    writer.write(MARKER_FILE, `${JSON.stringify({ generator: 'ports-gen', ports: derived.ports.length, builds: count, pages: pager.pages })}\n`);
-    Object.assign(stats, { ports: derived.ports.length, pages: pager.pages, files: writer.files, bytes: writer.bytes });
-    writer.commit();
+    await pager.finish();
+    for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
+    Object.assign(stats, { ports: derived.ports.length, pages: pager.pages, files: writer.files, written: writer.written, bytes: writer.bytes });
+    await writer.commit();
     return finish(true);
   } catch (cause) {
-    writer.abort();
+    await writer.abort();
     throw cause;
   }
 }

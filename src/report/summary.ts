@@ -17,5 +17,5 @@ export function summariseBuild(result: BuildResult, wrote: boolean): string {
     return `${result.ok ? 'valid' : 'invalid'}: ${plural(stats.ports, 'port')}, ${plural(stats.builds, 'build')}; ${problems} in ${seconds}`;
   }
   if (!result.ok) return `build failed: ${problems}; nothing written (${seconds})`;
-  return `built ${plural(stats.ports, 'port')}, ${plural(stats.pages, 'page')} of ${plural(stats.builds, 'build')} (${plural(stats.paths, 'path')}): ${plural(stats.files, 'file')}, ${megabytes(stats.bytes)} in ${seconds}; ${problems}`;
+  return `built ${plural(stats.ports, 'port')}, ${plural(stats.pages, 'page')} of ${plural(stats.builds, 'build')} (${plural(stats.paths, 'path')}): ${plural(stats.files, 'file')} (${stats.written.toLocaleString('en-US')} rewritten), ${megabytes(stats.bytes)} in ${seconds}; ${problems}`;
 }

@@ -2,7 +2,7 @@ import { buildItem, PAGE_TAIL, pageCount, pageHead } from '../render/files-page.
 import { pageFile } from '../routes/site-files.js';
 import type { BuildSource } from '../validate/build-schema.js';
 
-export type WriteFile = (relative: string, body: string) => void;
+export type WriteFile = (relative: string, body: string) => void | Promise<void>;
 
 /**
  * Turns a stream of builds into `page-N.json` files, writing each page as soon as it is full,
@@ -24,24 +24,25 @@ export class FilesPager {
     this.pages = pageCount(count, pageSize);
   }
 
-  add(build: Pick<BuildSource, 'build_id' | 'files'>): void {
+  async add(build: Pick<BuildSource, 'build_id' | 'files'>): Promise<void> {
     this.items.push(buildItem(build.build_id, build.files));
     this.added++;
-    if (this.items.length === this.pageSize) this.flush();
+    if (this.items.length === this.pageSize) await this.flush();
   }
 
   /** Writes the last, partial page (or the single empty page of an empty list). */
-  finish(): void {
+  async finish(): Promise<void> {
     if (this.added !== this.count) {
       throw new Error(`the files list was counted as ${this.count} builds but ${this.added} arrived`);
     }
-    if (this.items.length > 0 || this.page === 1) this.flush();
+    if (this.items.length > 0 || this.page === 1) await this.flush();
   }
 
-  private flush(): void {
+  private async flush(): Promise<void> {
     const body = pageHead(this.baseUrl, this.count, this.page, this.pages) + this.items.join(',') + PAGE_TAIL;
-    this.write(pageFile(this.page), body);
+    const page = this.page;
     this.page++;
     this.items = [];
+    await this.write(pageFile(page), body);
   }
 }

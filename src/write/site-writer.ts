@@ -1,43 +1,78 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MARKER_FILE } from '../routes/site-files.js';
+import { hashBody, readManifest, renderMarker, type Manifest } from './manifest.js';
 import { recoverStaging, stagingPath, swapIn } from './staging.js';
+import { WriteQueue } from './write-queue.js';
+
+/** Writes in flight at once; measured by `npm run bench` (see README, performance). */
+export const WRITES_IN_FLIGHT = 8;
 
 /**
- * Writes one site into a staging tree and swaps it in on `commit`. Paths are relative, with
- * `/` separators; each is checked to stay inside the tree (defence in depth beyond the port
- * name rule), and each directory is created once.
+ * Writes one site into a staging tree and swaps it in on `commit`. A file whose bytes equal
+ * the previous build's is hard-linked from the previous tree instead of written, so its
+ * modification time stays (cheap rsync and CDN uploads) while the swap stays whole.
  */
 export class SiteWriter {
-  readonly root: string;
   private readonly created = new Set<string>();
-  files = 0;
+  private readonly queue = new WriteQueue(WRITES_IN_FLIGHT);
+  private readonly manifest: Manifest = new Map();
+  /** Files written, files carried over from the previous build, bytes of both. */
+  written = 0;
+  reused = 0;
   bytes = 0;
 
   private constructor(
     private readonly out: string,
-    root: string,
-  ) {
-    this.root = root;
-  }
+    readonly root: string,
+    private readonly previous: Manifest,
+  ) {}
 
   static open(out: string): SiteWriter {
     recoverStaging(out);
+    const previous = readManifest(out);
     const root = stagingPath(out, 'new');
     mkdirSync(root, { recursive: true });
-    return new SiteWriter(out, root);
+    return new SiteWriter(out, root, previous);
   }
 
-  write(relative: string, body: string | Uint8Array): void {
+  get files(): number {
+    return this.written + this.reused;
+  }
+
+  async write(relative: string, body: string): Promise<void> {
     const target = this.resolveInside(relative);
     const dir = path.dirname(target);
     if (!this.created.has(dir)) {
       mkdirSync(dir, { recursive: true });
       this.created.add(dir);
     }
-    // `wx`: never follow or reuse something already there; every path is written once.
-    writeFileSync(target, body, { flag: 'wx' });
-    this.files++;
-    this.bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    const hash = hashBody(body);
+    const size = Buffer.byteLength(body);
+    this.manifest.set(relative, hash);
+    this.bytes += size;
+    if (this.previous.get(relative) === hash && this.linkPrevious(relative, target, size)) {
+      this.reused++;
+      return;
+    }
+    this.written++;
+    await this.queue.push(target, body);
+  }
+
+  /**
+   * Only a plain file of the previous tree, of the expected size, is linked: never a link
+   * planted there, nor a file edited by hand since (its size will usually have changed).
+   */
+  private linkPrevious(relative: string, target: string, size: number): boolean {
+    const previous = path.join(this.out, ...relative.split('/'));
+    try {
+      const stats = lstatSync(previous);
+      if (!stats.isFile() || stats.size !== size) return false;
+      linkSync(previous, target);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   resolveInside(relative: string): string {
@@ -48,11 +83,15 @@ export class SiteWriter {
     return path.join(this.root, ...parts);
   }
 
-  commit(): void {
+  /** Waits for every write, records the manifest in the marker, and swaps the tree in. */
+  async commit(): Promise<void> {
+    await this.queue.drain();
+    writeFileSync(path.join(this.root, MARKER_FILE), renderMarker(this.manifest), { flag: 'wx' });
     swapIn(this.root, this.out);
   }
 
-  abort(): void {
+  async abort(): Promise<void> {
+    await this.queue.drain().catch(() => {});
     rmSync(this.root, { recursive: true, force: true });
   }
 }
