@@ -4,7 +4,8 @@ import { ProblemLog } from '../problems/problem-log.js';
 import { toJsonText } from '../render/json-text.js';
 import { countRecords } from '../read/read-lines.js';
 import { readJsonFile } from '../read/read-json-file.js';
-import { ERROR_BODIES, errorFile, portFile, type ErrorKind } from '../routes/site-files.js';
+import { renderHeaders, renderRedirects } from '../host/netlify.js';
+import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, portFile, type ErrorKind } from '../routes/site-files.js';
 import { fileExists, scanBuilds } from '../validate/scan-builds.js';
 import { validatePortIndex } from '../validate/validate-portindex.js';
 import { FilesPager } from '../write/files-pager.js';
@@ -110,6 +111,8 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     }
     await pager.finish();
     for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
+    await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: derived.ports.map((p) => p.name), pages: pager.pages }));
+    await writer.write(NETLIFY_HEADERS, renderHeaders());
     Object.assign(stats, { ports: derived.ports.length, pages: pager.pages, files: writer.files, written: writer.written, bytes: writer.bytes });
     await writer.commit();
     return finish(true);

@@ -5,6 +5,9 @@
 export const PORTS_DIR = 'api/v1/ports';
 export const FILES_DIR = 'api/v1/files';
 export const ERRORS_DIR = '_errors';
+/** Netlify's per-deploy rule files, written at the top of the site. */
+export const NETLIFY_REDIRECTS = '_redirects';
+export const NETLIFY_HEADERS = '_headers';
 /** Marks a directory as written by ports-gen; holds the manifest of the build. */
 export const MARKER_FILE = '.ports-gen.json';
 

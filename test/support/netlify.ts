@@ -1,0 +1,60 @@
+import { NetlifyDev } from '@netlify/dev';
+import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { ROOT } from './paths.js';
+
+export interface NetlifyEmulation {
+  url: string;
+  close: () => Promise<void>;
+}
+
+const off = { enabled: false } as const;
+
+/**
+ * Netlify's own local engine (redirects, headers, static files) over real HTTP. `site` is
+ * moved into a project root beside the committed netlify.toml, because the emulation wants
+ * the publish directory inside its project and writes `.netlify/` there. A request that no
+ * rule or file answers gets what `netlify dev` gives it: a bare 404.
+ */
+export async function startNetlify(projectRoot: string, site: string): Promise<NetlifyEmulation> {
+  mkdirSync(projectRoot, { recursive: true });
+  copyFileSync(path.join(ROOT, 'netlify.toml'), path.join(projectRoot, 'netlify.toml'));
+  renameSync(site, path.join(projectRoot, 'dist'));
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const dev = new NetlifyDev({
+    projectRoot,
+    apiToken: '',
+    skipGitignore: true,
+    serverAddress: `http://127.0.0.1:${port}`,
+    aiGateway: off, blobs: off, database: off, edgeFunctions: off, environmentVariables: off,
+    functions: off, geolocation: off, images: off,
+  });
+  await dev.start();
+  server.on('request', (req, res) => {
+    dev.handleAndIntrospectNodeRequest(req).then(
+      (result) => {
+        const response = result?.response ?? new Response(null, { status: 404 });
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        if (response.body && req.method !== 'HEAD') Readable.fromWeb(response.body as never).pipe(res);
+        else res.end();
+      },
+      (cause: Error) => {
+        res.writeHead(500);
+        res.end(String(cause.stack));
+      },
+    );
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dev.stop();
+    },
+  };
+}
