@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 
-const pattern = process.argv[2] ?? '\\.test\\.js$';
+const pattern = `${process.argv[2] ?? ''}.*\\.test\\.js$`;
 const child = spawn(process.execPath, ['node_modules/uvu/bin.js', 'build/test', pattern], {
   stdio: ['ignore', 'pipe', 'inherit'],
   env: process.stdout.isTTY ? process.env : { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },

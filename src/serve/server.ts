@@ -1,9 +1,10 @@
-import { createReadStream, statSync } from 'node:fs';
+import { closeSync, constants, createReadStream, fstatSync, openSync, realpathSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { toJsonText } from '../render/json-text.js';
 import { API_HEADERS } from '../routes/route-table.js';
+import { ERROR_BODIES, PORTS_DIR } from '../routes/site-files.js';
 import { answer } from './answer.js';
 import { EtagCache, matchesIfNoneMatch } from './etag.js';
 import { watchSiteIndex } from './site-index.js';
@@ -12,6 +13,16 @@ export interface ServeOptions {
   dir: string;
   port: number;
   host: string;
+  /** Bounds for slow clients; tests shorten them. */
+  timeouts?: Partial<Timeouts>;
+}
+
+export interface Timeouts {
+  headersTimeout: number;
+  requestTimeout: number;
+  keepAliveTimeout: number;
+  /** How often Node checks the two above. */
+  connectionsCheckingInterval: number;
 }
 
 export interface RunningServer {
@@ -20,8 +31,8 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-/** Bounds for slow or hostile clients (issue: serve under attack). */
-const TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 };
+/** Bounds for slow or hostile clients (a slow-headers client is cut off within ~11 s). */
+const TIMEOUTS: Timeouts = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 };
 
 function requestTarget(req: IncomingMessage): string {
   const raw = req.url ?? '/';
@@ -34,6 +45,26 @@ function requestTarget(req: IncomingMessage): string {
   }
 }
 
+/**
+ * Opens a file of the site without following links: the last component with O_NOFOLLOW, and
+ * the directory it sits in must resolve inside the site. Undefined when it is not a plain file.
+ */
+function openInside(root: string, relative: string): { fd: number; stats: Stats } | undefined {
+  const file = path.join(root, relative);
+  let fd: number | undefined;
+  try {
+    const dir = realpathSync(path.dirname(file));
+    if (dir !== root && !dir.startsWith(root + path.sep)) return undefined;
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const stats = fstatSync(fd);
+    if (stats.isFile()) return { fd, stats };
+  } catch {
+    // ENOENT, ELOOP (a link), EACCES: all a miss
+  }
+  if (fd !== undefined) closeSync(fd);
+  return undefined;
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown, head: boolean): void {
   const text = toJsonText(body);
   res.writeHead(status, { ...API_HEADERS, 'Content-Length': Buffer.byteLength(text) });
@@ -44,8 +75,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown, head: bool
  * The local server: SPEC section 3 in full over `node:http`. Every decision is made by the
  * pure `answer`; this only moves bytes, streams files and handles conditional requests.
  */
-export function createSiteServer(dir: string): Server {
-  const root = path.resolve(dir);
+export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}): Server {
+  const root = realpathSync(path.resolve(dir));
   const index = watchSiteIndex(root);
   const etags = new EtagCache();
 
@@ -62,30 +93,29 @@ export function createSiteServer(dir: string): Server {
       sendJson(res, decision.status, decision.body, head);
       return;
     }
-    const file = path.join(root, decision.file);
-    const stats = statSync(file, { throwIfNoEntry: false });
-    if (!stats?.isFile()) {
-      // The index said yes but the tree changed under us (a rebuild): answer as a miss.
-      sendJson(res, 404, { detail: 'Not found.' }, head);
+    const opened = openInside(root, decision.file);
+    if (!opened) {
+      // Gone since the index was read (a rebuild), or a link planted in the tree: a miss.
+      sendJson(res, 404, decision.file.startsWith(PORTS_DIR) ? ERROR_BODIES['no-port'] : ERROR_BODIES['not-found'], head);
       return;
     }
-    const etag = etags.get(file, stats);
-    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, { ...API_HEADERS, ETag: etag });
+    const { fd, stats } = opened;
+    const etag = etags.get(decision.file, fd, stats);
+    const notModified = matchesIfNoneMatch(req.headers['if-none-match'], etag);
+    if (notModified || head) {
+      closeSync(fd);
+      res.writeHead(notModified ? 304 : 200, notModified ? { ...API_HEADERS, ETag: etag } : { ...API_HEADERS, ETag: etag, 'Content-Length': stats.size });
       res.end();
       return;
     }
     res.writeHead(200, { ...API_HEADERS, ETag: etag, 'Content-Length': stats.size });
-    if (head) {
-      res.end();
-      return;
-    }
-    const stream = createReadStream(file);
+    const stream = createReadStream('', { fd, start: 0 });
     stream.on('error', () => res.destroy());
     stream.pipe(res);
   };
 
-  const server = createServer({ ...TIMEOUTS, maxHeaderSize: 16 * 1024 }, (req, res) => {
+  const bounds = { ...TIMEOUTS, ...timeouts };
+  const server = createServer({ ...bounds, maxHeaderSize: 16 * 1024 }, (req, res) => {
     try {
       handle(req, res);
     } catch (cause) {
@@ -94,7 +124,7 @@ export function createSiteServer(dir: string): Server {
       process.stderr.write(`ports-gen serve: ${(cause as Error).stack ?? String(cause)}\n`);
     }
   });
-  server.keepAliveTimeout = TIMEOUTS.keepAliveTimeout;
+  server.keepAliveTimeout = bounds.keepAliveTimeout;
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
     if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -104,7 +134,7 @@ export function createSiteServer(dir: string): Server {
 }
 
 export function serveSite(options: ServeOptions): Promise<RunningServer> {
-  const server = createSiteServer(options.dir);
+  const server = createSiteServer(options.dir, options.timeouts);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

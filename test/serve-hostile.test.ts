@@ -1,0 +1,115 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../src/commands/build.js';
+import { serveSite, type RunningServer } from '../src/serve/server.js';
+import { CONFORMANCE } from './conformance/check.js';
+import { httpRequest } from './support/http.js';
+import { withTempDir } from './support/paths.js';
+
+/** `serve` against requests meant to escape the site, exhaust it or confuse it. */
+const hostile = suite<{ server?: RunningServer; dir?: string; done?: () => void; finished?: Promise<void> }>('serve under attack');
+
+hostile.before(async (context) => {
+  let ready!: () => void;
+  const started = new Promise<void>((resolve) => (ready = resolve));
+  context.finished = withTempDir(async (dir) => {
+    const result = await buildSite({ cwd: dir, catalogue: path.join(CONFORMANCE, 'catalogue'), out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 2, strict: true });
+    assert.ok(result.ok);
+    // Bait: a secret beside the site and a link inside it, planted by someone else.
+    writeFileSync(path.join(dir, 'secret.json'), '{"secret":true}');
+    mkdirSync(path.join(dir, 'dist/api/v1/ports/evil'));
+    symlinkSync(path.join(dir, 'secret.json'), path.join(dir, 'dist/api/v1/ports/evil/index.json'));
+    context.dir = dir;
+    context.server = await serveSite({
+      dir: path.join(dir, 'dist'),
+      port: 0,
+      host: '127.0.0.1',
+      timeouts: { headersTimeout: 500, requestTimeout: 1_000, connectionsCheckingInterval: 100 },
+    });
+    ready();
+    await new Promise<void>((resolve) => (context.done = resolve));
+    await context.server.close();
+  });
+  await started;
+});
+
+hostile.after(async (context) => {
+  context.done?.();
+  await context.finished;
+});
+
+const TRAVERSALS = [
+  '/api/v1/ports/../../../secret.json',
+  '/api/v1/ports/%2e%2e/%2e%2e/%2e%2e/secret.json',
+  '/api/v1/ports/..%2f..%2f..%2fsecret.json/',
+  '/api/v1/ports/..%2F..%2F..%2Fsecret/',
+  '/api/v1/ports/..%5c..%5c..%5csecret/',
+  '/api/v1/ports/%252e%252e%252f%252e%252e%252fsecret/',
+  '/api/v1/ports/%2e%2e/',
+  '/api/v1/ports/../',
+  '/api/v1/ports/zlib%00/',
+  '/api/v1/ports/%00/',
+  '/api/v1/ports/%/',
+  '/api/v1/ports/%c0%ae%c0%ae/',
+  '/api/v1/files/..%2f..%2f..%2fsecret.json',
+  '/secret.json',
+  '/../secret.json',
+  '/api/v1/ports/evil/../../../../secret.json',
+];
+
+for (const target of TRAVERSALS) {
+  hostile(`no escape: ${target}`, async (context) => {
+    const res = await httpRequest(context.server!.url, 'GET', target);
+    assert.not.match(res.body.toString(), /secret/);
+    assert.ok([404, 301].includes(res.status), `${target}: ${res.status}`);
+    assert.is(res.headers['content-type'], 'application/json');
+  });
+}
+
+hostile('a link planted in the site is not followed', async (context) => {
+  const res = await httpRequest(context.server!.url, 'GET', '/api/v1/ports/evil/');
+  assert.not.match(res.body.toString(), /secret/);
+  assert.is(res.status, 404);
+});
+
+hostile('methods other than GET, HEAD and OPTIONS get 405 with Allow', async (context) => {
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'PROPFIND', 'MKCOL']) {
+    const res = await httpRequest(context.server!.url, method, '/api/v1/ports/zlib/');
+    assert.is(res.status, 405, method);
+    assert.is(res.headers.allow, 'GET, HEAD, OPTIONS');
+    assert.is(res.body.toString(), JSON.stringify({ detail: `Method "${method}" not allowed.` }));
+  }
+});
+
+hostile('an over-long URL or header is refused, and the server goes on', async (context) => {
+  const longUrl = await httpRequest(context.server!.url, 'GET', `/api/v1/ports/${'a'.repeat(20_000)}/`).catch(() => ({ status: 431 }));
+  assert.ok([414, 431, 400].includes(longUrl.status), String(longUrl.status));
+  const longHeader = await httpRequest(context.server!.url, 'GET', '/api/v1/ports/zlib/', { 'x-junk': 'b'.repeat(20_000) }).catch(() => ({ status: 431 }));
+  assert.is(longHeader.status, 431);
+  assert.is((await httpRequest(context.server!.url, 'GET', '/api/v1/ports/zlib/')).status, 200);
+});
+
+hostile('a slow client that never finishes its headers is cut off', async (context) => {
+  const url = new URL(context.server!.url);
+  const closed = await new Promise<{ ms: number; data: string }>((resolve) => {
+    const started = Date.now();
+    let data = '';
+    const socket = connect(Number(url.port), url.hostname, () => socket.write('GET /api/v1/files/ HTTP/1.1\r\nHost: x\r\n'));
+    socket.on('data', (d) => (data += d.toString()));
+    socket.on('close', () => resolve({ ms: Date.now() - started, data }));
+    socket.setTimeout(20_000, () => socket.destroy());
+  });
+  assert.ok(closed.ms < 5_000, `closed after ${closed.ms} ms`);
+  assert.match(closed.data, /^HTTP\/1\.1 408/);
+  assert.is((await httpRequest(context.server!.url, 'GET', '/api/v1/ports/zlib/')).status, 200);
+});
+
+hostile('a request for a port removed from the disk after start is a 404, not a crash', async (context) => {
+  const res = await httpRequest(context.server!.url, 'GET', '/api/v1/ports/nosuch/');
+  assert.is(res.status, 404);
+});
+
+hostile.run();
