@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../src/commands/build.js';
+import { DEPENDENCY_KINDS } from '../src/validate/port-schema.js';
+import { writeCatalogue } from './support/catalogue.js';
+import { filesPage, portResource, PORT_KEYS, type FilesPageBody, type PortBody } from './support/output-schemas.js';
+import { withTempDir } from './support/paths.js';
+import { readTree } from './support/tree.js';
+
+const BASE = 'https://ports.example.org';
+
+/** Names from a small alphabet, so that case variants and shared prefixes are common. */
+const portName = fc.stringMatching(/^[A-Za-z0-9_][A-Za-z0-9_.+@-]{0,8}$/);
+const text = fc.string({ unit: fc.constantFrom('a', 'Z', 'é', '日', '🎉', '\u2028', '\u2029', '"', '\\', '\n', '\t', '/', ' ', '\u0001') });
+const caseVariant = (s: string) => fc.constantFrom(s, s.toUpperCase(), s.toLowerCase());
+const people = [
+  { email: { name: 'ryan', domain: 'macports.org' }, github: 'ryandesign' },
+  { email: { name: 'jmr', domain: 'macports.org' } },
+  { github: 'herbygillot' },
+  { email: { name: 'ryan', domain: 'example.com' }, github: 'ryandesign' },
+];
+const maintainer = fc.constantFrom(...people).chain((p) =>
+  fc.record({
+    email: p.email ? fc.record({ name: caseVariant(p.email.name), domain: caseVariant(p.email.domain) }) : fc.constant(undefined),
+    github: p.github ? caseVariant(p.github) : fc.constant(undefined),
+  }).map((m) => JSON.parse(JSON.stringify(m)) as Record<string, unknown>),
+);
+const category = fc.constantFrom('devel', 'net', 'python', 'graphics').chain(caseVariant);
+
+const catalogue = fc
+  .uniqueArray(portName, { minLength: 1, maxLength: 12, selector: (n) => n.toLowerCase() })
+  .chain((names) => {
+    const depName = fc.oneof(fc.constantFrom(...names).chain(caseVariant), portName);
+    const depSpec = fc.oneof(
+      depName.map((n) => `port:${n}`),
+      depName.map((n) => `bin:tool:${n}`),
+      depName.map((n) => `lib:libx.dylib:${n}`),
+      depName.map((n) => `path:lib/pkgconfig/x.pc:${n}`),
+    );
+    const depends = Object.fromEntries(DEPENDENCY_KINDS.map((k) => [`depends_${k}`, fc.array(depSpec, { maxLength: 4 })]));
+    const port = (name: string) =>
+      fc.record(
+        {
+          name: fc.constant(name),
+          portdir: fc.constant(`devel/${name}`),
+          version: fc.constantFrom('1.0', '2.3.4_1'),
+          epoch: fc.oneof(fc.nat(5), fc.nat(5).map(String)),
+          license: fc.oneof(fc.constantFrom('MIT', 'BSD'), fc.constant(['MIT', ['PSF', 'ZPL']])),
+          platforms: fc.constantFrom('darwin', 'darwin freebsd'),
+          categories: fc.array(category, { maxLength: 3 }),
+          maintainers: fc.array(maintainer, { maxLength: 3 }),
+          variants: fc.array(fc.constantFrom('x11', 'X11', 'quartz'), { maxLength: 3 }),
+          description: text,
+          long_description: text,
+          replaced_by: fc.constantFrom(...names),
+          active: fc.boolean(),
+          ...depends,
+        },
+        { requiredKeys: ['name', 'portdir', 'version'] },
+      );
+    const builds = fc.uniqueArray(fc.integer({ min: 1, max: 2147483647 }), { maxLength: 25 }).chain((ids) =>
+      fc.tuple(...ids.map((id) => fc.record({ build_id: fc.constant(id), files: fc.array(text, { maxLength: 4 }) }))),
+    );
+    return fc.record({ ports: fc.tuple(...names.map(port)), builds, pageSize: fc.integer({ min: 1, max: 7 }) });
+  });
+
+async function build(dir: string, source: { ports: unknown[]; builds: unknown[]; pageSize: number }, out: string) {
+  writeCatalogue(path.join(dir, 'catalogue'), {
+    portindex: { info: {}, ports: source.ports },
+    builds: source.builds.map((b) => JSON.stringify(b)).join('\n'),
+  });
+  const result = await buildSite({ cwd: dir, catalogue: 'catalogue', out, baseUrl: BASE, pageSize: source.pageSize, strict: false });
+  assert.ok(result.ok, JSON.stringify(result.log.kept.filter((p) => p.severity === 'error')));
+  return readTree(path.join(dir, out));
+}
+
+function checkInvariants(tree: Map<string, Buffer>, source: { ports: Array<Record<string, unknown>>; builds: Array<{ build_id: number }>; pageSize: number }) {
+  const ports = new Map<string, PortBody>();
+  for (const [file, bytes] of tree) {
+    const match = /^api\/v1\/ports\/([^/]+)\/index\.json$/.exec(file);
+    if (!match) continue;
+    const body = JSON.parse(bytes.toString('utf8'));
+    assert.equal(Object.keys(body), PORT_KEYS);
+    ports.set(match[1]!, portResource.parse(body));
+  }
+  assert.is(ports.size, source.ports.length);
+
+  // Every dependency names a port of the catalogue, and depends_on is exactly the reverse.
+  const forward = new Set<string>();
+  for (const port of ports.values()) {
+    for (const d of port.dependencies) for (const target of d.ports) {
+      assert.ok(ports.has(target), `${port.name} depends on missing ${target}`);
+      forward.add(`${d.type}\0${port.name}\0${target}`);
+    }
+  }
+  const reverse = new Set<string>();
+  for (const port of ports.values()) {
+    for (const d of port.depends_on) {
+      assert.equal(d.ports, [...d.ports].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      for (const dependent of d.ports) reverse.add(`${d.type}\0${dependent}\0${port.name}`);
+    }
+  }
+  assert.equal([...reverse].sort(), [...forward].sort());
+
+  // ports_count is the number of ports that list the person.
+  const counted = new Map<string, { listed: number; count: number }>();
+  for (const port of ports.values()) {
+    for (const m of port.maintainers) {
+      const key = `${m.name.toLowerCase()}\0${m.github.toLowerCase()}`;
+      const entry = counted.get(key) ?? { listed: 0, count: m.ports_count };
+      entry.listed++;
+      counted.set(key, entry);
+    }
+  }
+  // (name, github) can merge two people with different domains; compare only unambiguous ones.
+  for (const [key, { listed, count }] of counted) if (!key.startsWith('ryan\0')) assert.is(listed, count, key);
+
+  // Pages: count and links consistent; following next from page 1 visits every build once, in order.
+  const seen: number[] = [];
+  let url: string | null = `${BASE}/api/v1/files/`;
+  let previous: string | null = null;
+  let pageNumber = 0;
+  while (url) {
+    pageNumber++;
+    const file = `api/v1/files/page-${pageNumber}.json`;
+    assert.is(url, pageNumber === 1 ? `${BASE}/api/v1/files/` : `${BASE}/api/v1/files/?page=${pageNumber}`);
+    const page: FilesPageBody = filesPage.parse(JSON.parse(tree.get(file)!.toString('utf8')));
+    assert.is(page.count, source.builds.length);
+    assert.is(page.previous, previous);
+    seen.push(...page.results.map((r) => r.build_id));
+    previous = pageNumber === 1 ? `${BASE}/api/v1/files/` : `${BASE}/api/v1/files/?page=${pageNumber}`;
+    url = page.next;
+  }
+  assert.equal(seen, source.builds.map((b) => b.build_id));
+  assert.is(pageNumber, Math.max(1, Math.ceil(source.builds.length / source.pageSize)));
+  assert.not.ok(tree.has(`api/v1/files/page-${pageNumber + 1}.json`));
+}
+
+test('random valid catalogues build, match the output schemas and keep every invariant', async () => {
+  await fc.assert(
+    fc.asyncProperty(catalogue, async (source) => {
+      await withTempDir(async (dir) => {
+        checkInvariants(await build(dir, source, 'dist'), source as never);
+      });
+    }),
+    { numRuns: 60 },
+  );
+});
+
+test('builds are deterministic: the same catalogue gives the same bytes, also from another directory', async () => {
+  await fc.assert(
+    fc.asyncProperty(catalogue, async (source) => {
+      const first = await withTempDir((dir) => build(dir, source, 'dist'));
+      const second = await withTempDir((dir) => build(dir, source, 'elsewhere/site'));
+      const api = (tree: Map<string, Buffer>) => [...tree].filter(([f]) => f.startsWith('api/')).sort(([a], [b]) => (a < b ? -1 : 1));
+      assert.equal(api(first), api(second));
+    }),
+    { numRuns: 25 },
+  );
+});
+
+test.run();
