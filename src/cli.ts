@@ -7,6 +7,7 @@ import { MARKER_FILE } from './routes/site-files.js';
 import { serveSite } from './serve/server.js';
 import { formatProblemsJson } from './report/format-json.js';
 import { formatProblems } from './report/format-text.js';
+import { silentProgress, terminalProgress } from './report/progress.js';
 import { summariseBuild } from './report/summary.js';
 import { UsageError } from './write/output-guard.js';
 import { DEFAULT_PAGE_SIZE } from './render/files-page.js';
@@ -19,6 +20,8 @@ interface Io {
   stderr: (text: string) => void;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Progress is drawn only on a terminal (stderr), never in CI. */
+  isTerminal: boolean;
 }
 
 const processIo: Io = {
@@ -26,16 +29,17 @@ const processIo: Io = {
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   cwd: process.cwd(),
+  isTerminal: Boolean(process.stderr.isTTY),
 };
 
-function report(result: BuildResult, json: boolean, wrote: boolean, io: Io): number {
+function report(result: BuildResult, json: boolean, wrote: boolean, io: Io, quiet = false): number {
   const summary = summariseBuild(result, wrote);
   if (json) {
     io.stdout(`${formatProblemsJson(result.log.kept)}\n`);
-    io.stderr(`${summary}\n`);
+    if (!quiet) io.stderr(`${summary}\n`);
   } else {
     if (result.log.total > 0) io.stderr(`${formatProblems(result.log)}\n`);
-    (result.ok ? io.stdout : io.stderr)(`${summary}\n`);
+    if (!quiet) (result.ok ? io.stdout : io.stderr)(`${summary}\n`);
   }
   return result.ok ? EXIT.ok : EXIT.problems;
 }
@@ -55,8 +59,11 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--page-size <n>', 'builds per files page (1 to 1000)').default(String(DEFAULT_PAGE_SIZE)))
     .option('--strict', 'treat warnings (unresolved dependencies) as errors', false)
     .option('--json', 'print problems as a JSON array on stdout', false)
-    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean }) => {
+    .option('--quiet', 'no progress and no summary line; problems are still printed', false)
+    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean }) => {
+      const live = !opts.quiet && io.isTerminal && !io.env.CI;
       const result = await buildSite({
+        progress: live ? terminalProgress(io.stderr) : silentProgress,
         cwd: io.cwd,
         catalogue: opts.catalogue,
         out: opts.out,
@@ -64,7 +71,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
         pageSize: parsePageSize(opts.pageSize),
         strict: opts.strict,
       });
-      setExit(report(result, opts.json, true, io));
+      setExit(report(result, opts.json, true, io, opts.quiet));
     });
 
   program

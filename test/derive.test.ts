@@ -63,6 +63,7 @@ test('SPEC 1.1: variants from `variants`, else from `vinfo`, repeats removed cas
   assert.equal(one({ name: 'a', variants: ['gui', 'GUI', 'x11'] }).variants, ['gui', 'x11']);
   assert.equal(one({ name: 'a', vinfo: [{ variant: 'ssl', is_default: '+' }, { variant: 'docs' }] }).variants, ['ssl', 'docs']);
   assert.equal(one({ name: 'a', variants: ['one'], vinfo: [{ variant: 'two' }] }).variants, ['one']);
+  assert.equal(one({ name: 'a', vinfo: '{x11 {description {X11 support}}}' }).variants, []);
 });
 
 test('SPEC 2.2: one maintainer per (name, domain, github) case-insensitively, first spelling, ports_count over all ports', () => {

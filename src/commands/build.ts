@@ -3,6 +3,7 @@ import { derivePorts } from '../derive/ports.js';
 import { ProblemLog } from '../problems/problem-log.js';
 import { toJsonText } from '../render/json-text.js';
 import { countRecords } from '../read/read-lines.js';
+import { silentProgress, type Progress } from '../report/progress.js';
 import { readJsonFile } from '../read/read-json-file.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
 import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, portFile, type ErrorKind } from '../routes/site-files.js';
@@ -22,6 +23,8 @@ export interface BuildOptions {
   pageSize: number;
   /** Warnings count as errors. */
   strict: boolean;
+  /** Where phases and counts go; nothing is shown by default. */
+  progress?: Progress;
 }
 
 export interface BuildStats {
@@ -73,14 +76,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
 async function runBuild(options: BuildOptions, write: boolean): Promise<BuildResult> {
   const started = performance.now();
+  const progress = options.progress ?? silentProgress;
   const files = locateCatalogue(options.cwd, options.catalogue);
   const log = new ProblemLog();
   const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, bytes: 0, seconds: 0 };
   const finish = (ok: boolean): BuildResult => {
+    progress.end();
     stats.seconds = (performance.now() - started) / 1000;
     return { ok, log, stats };
   };
 
+  progress.phase('reading ports');
   const document = await readJsonFile(files.portIndexPath, files.portIndexName);
   const { records, problems } = document.ok ? validatePortIndex(document.value, files.portIndexName) : { records: [], problems: document.problems };
   log.addAll(problems);
@@ -90,19 +96,27 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
 
   if (!write || !derived || log.errors > 0) {
     // Nothing will be written, but every problem of builds.ndjson is still reported in this run.
-    stats.builds = await scanBuilds(files.buildsPath, files.buildsName, log, () => {});
+    progress.phase('checking builds');
+    stats.builds = await scanBuilds(files.buildsPath, files.buildsName, log, () => progress.advance());
     stats.ports = records.length;
     return finish(log.errors === 0);
   }
 
   const writer = SiteWriter.open(path.resolve(options.cwd, options.out));
   try {
-    for (const port of derived.ports) await writer.write(portFile(port.name), toJsonText(port));
+    progress.phase('writing ports', derived.ports.length);
+    for (const port of derived.ports) {
+      await writer.write(portFile(port.name), toJsonText(port));
+      progress.advance();
+    }
+    progress.phase('counting builds');
     const count = (await fileExists(files.buildsPath)) ? await countRecords(files.buildsPath) : 0;
+    progress.phase('writing builds', count);
     const pager = new FilesPager((file, body) => writer.write(file, body), options.baseUrl, count, options.pageSize);
     stats.builds = await scanBuilds(files.buildsPath, files.buildsName, log, async (build) => {
       if (log.errors > 0) return; // the build has failed; keep validating, stop writing
       stats.paths += build.files.length;
+      progress.advance();
       await pager.add(build);
     });
     if (log.errors > 0) {
@@ -113,6 +127,7 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
     await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: derived.ports.map((p) => p.name), pages: pager.pages }));
     await writer.write(NETLIFY_HEADERS, renderHeaders());
+    progress.phase('swapping in');
     Object.assign(stats, { ports: derived.ports.length, pages: pager.pages, files: writer.files, written: writer.written, bytes: writer.bytes });
     await writer.commit();
     return finish(true);

@@ -70,7 +70,7 @@ export function toPortRecord(source: PortSource, index: number): PortRecord {
       domain: m.email?.domain ?? '',
       github: m.github ?? '',
     })),
-    variants: uniqueCaseInsensitive(source.variants ?? (source.vinfo ?? []).map((v) => v.variant)),
+    variants: uniqueCaseInsensitive(source.variants ?? (Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : [])),
     depends,
   };
 }

@@ -53,7 +53,8 @@ export const portSchema = z
       categories: stringList.optional(),
       maintainers: z.array(maintainer, { error: 'an array of maintainer objects' }).optional(),
       variants: stringList.optional(),
-      vinfo: z.array(variantInfo, { error: 'an array of variant objects' }).optional(),
+      // MacPorts' converter writes vinfo as raw Tcl text; such a string is accepted and ignored.
+      vinfo: z.union([z.array(variantInfo), text()], { error: 'an array of variant objects (or the converter\'s text)' }).optional(),
       depends_fetch: dependencyList,
       depends_extract: dependencyList,
       depends_patch: dependencyList,
