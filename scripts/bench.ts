@@ -1,0 +1,140 @@
+/**
+ * `npm run bench`: builds a MacPorts-scale synthetic catalogue and prints, for one run, the
+ * wall time, peak RSS, files and bytes, and the ratio to the I/O floor measured in the same
+ * run; then a 4×-builds run (ratio of peak RSS) and rebuilds after one port changes.
+ * Options: --ports 40000 --builds 100000 --files 40 --dir bench-out --seed 1
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { synthCatalogue } from './synth-catalogue.js';
+
+const { values } = parseArgs({
+  options: {
+    ports: { type: 'string', default: '40000' },
+    builds: { type: 'string', default: '100000' },
+    files: { type: 'string', default: '40' },
+    seed: { type: 'string', default: '1' },
+    dir: { type: 'string', default: 'bench-out' },
+    'skip-4x': { type: 'boolean', default: false },
+  },
+});
+const ports = Number(values.ports);
+const builds = Number(values.builds);
+const files = Number(values.files);
+const seed = Number(values.seed);
+const dir = path.resolve(values.dir);
+const child = new URL('./bench-build.js', import.meta.url).pathname;
+
+interface Measured {
+  ok: boolean;
+  seconds: number;
+  peakRssMB: number;
+  stats: { ports: number; builds: number; pages: number; paths: number; files: number; written: number; bytes: number };
+}
+
+function measureBuild(catalogue: string, out: string): Measured {
+  const run = spawnSync(process.execPath, [child, catalogue, out], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  if (run.status !== 0 || !line.startsWith('{')) throw new Error(`build failed: ${run.stderr}`);
+  const measured = JSON.parse(line) as Measured;
+  if (!measured.ok) throw new Error('the synthetic catalogue did not build');
+  return measured;
+}
+
+/** Every file of a tree with its bytes, read before the clock starts. */
+function readTree(root: string): Array<[string, Buffer]> {
+  const out: Array<[string, Buffer]> = [];
+  const walk = (sub: string) => {
+    for (const entry of readdirSync(path.join(root, sub), { withFileTypes: true })) {
+      const rel = sub ? `${sub}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(rel);
+      else out.push([rel, readFileSync(path.join(root, rel))]);
+    }
+  };
+  walk('');
+  return out;
+}
+
+/** The I/O floor: plain sequential writeFileSync of the same names and bytes into a fresh directory. */
+function measureFloor(site: string, floor: string): number {
+  const tree = readTree(site);
+  rmSync(floor, { recursive: true, force: true });
+  const started = performance.now();
+  const made = new Set<string>();
+  for (const [rel, bytes] of tree) {
+    const target = path.join(floor, rel);
+    const parent = path.dirname(target);
+    if (!made.has(parent)) {
+      mkdirSync(parent, { recursive: true });
+      made.add(parent);
+    }
+    writeFileSync(target, bytes);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  rmSync(floor, { recursive: true, force: true });
+  return seconds;
+}
+
+function editPortIndex(catalogue: string, edit: (ports: Array<Record<string, unknown>>) => string): string {
+  const file = path.join(catalogue, 'portindex.json');
+  const document = JSON.parse(readFileSync(file, 'utf8')) as { ports: Array<Record<string, unknown>> };
+  const what = edit(document.ports);
+  writeFileSync(file, JSON.stringify(document));
+  return what;
+}
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+const row = (label: string, value: string) => console.log(`  ${label.padEnd(34)} ${value}`);
+
+mkdirSync(dir, { recursive: true });
+const catalogue = path.join(dir, 'catalogue');
+const out = path.join(dir, 'dist');
+rmSync(out, { recursive: true, force: true });
+console.log(`synthesising ${ports} ports, ${builds} builds × ${files} files (seed ${seed}) ...`);
+const made = await synthCatalogue({ ports, builds, files, seed, out: catalogue });
+
+const full = measureBuild(catalogue, out);
+const floor = measureFloor(out, path.join(dir, 'floor'));
+console.log(`\nfull build (${made.paths.toLocaleString('en-US')} paths, ${mb(made.bytes)} of input)`);
+row('wall time', `${full.seconds.toFixed(2)} s`);
+row('peak RSS', `${full.peakRssMB.toFixed(0)} MB`);
+row('files / bytes written', `${full.stats.files.toLocaleString('en-US')} / ${mb(full.stats.bytes)}`);
+row('I/O floor (sequential writeFileSync)', `${floor.toFixed(2)} s`);
+row('build / I/O floor', `${(full.seconds / floor).toFixed(2)} ×`);
+
+const version = editPortIndex(catalogue, (list) => {
+  const port = list[Math.floor(list.length / 2)]!;
+  port.version = `${String(port.version)}.1`;
+  return String(port.name);
+});
+const rebuilt = measureBuild(catalogue, out);
+console.log(`\nrebuild after one port's version changed (${version})`);
+row('wall time', `${rebuilt.seconds.toFixed(2)} s (${((100 * rebuilt.seconds) / full.seconds).toFixed(0)}% of the full build)`);
+row('files rewritten', `${rebuilt.stats.written} of ${rebuilt.stats.files.toLocaleString('en-US')}`);
+
+const deps = editPortIndex(catalogue, (list) => {
+  const port = list[Math.floor(list.length / 3)]!;
+  const before = (port.depends_lib as string[] | undefined) ?? [];
+  port.depends_lib = [...before, `port:${String(list[0]!.name)}`];
+  return `${String(port.name)} now also depends on ${String(list[0]!.name)}`;
+});
+const rebuiltDeps = measureBuild(catalogue, out);
+console.log(`\nrebuild after one port's dependencies changed (${deps})`);
+row('wall time', `${rebuiltDeps.seconds.toFixed(2)} s (${((100 * rebuiltDeps.seconds) / full.seconds).toFixed(0)}% of the full build)`);
+row('files rewritten', `${rebuiltDeps.stats.written} of ${rebuiltDeps.stats.files.toLocaleString('en-US')}`);
+
+if (!values['skip-4x']) {
+  const catalogue4 = path.join(dir, 'catalogue-4x');
+  const out4 = path.join(dir, 'dist-4x');
+  rmSync(out4, { recursive: true, force: true });
+  console.log(`\nsynthesising the same ports with ${4 * builds} builds ...`);
+  await synthCatalogue({ ports, builds: 4 * builds, files, seed, out: catalogue4 });
+  const four = measureBuild(catalogue4, out4);
+  console.log(`4× builds`);
+  row('wall time', `${four.seconds.toFixed(2)} s`);
+  row('peak RSS', `${four.peakRssMB.toFixed(0)} MB (${(four.peakRssMB / full.peakRssMB).toFixed(2)} × the 1× run)`);
+  row('files / bytes written', `${four.stats.files.toLocaleString('en-US')} / ${mb(four.stats.bytes)}`);
+  rmSync(out4, { recursive: true, force: true });
+}

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { synthCatalogue } from '../scripts/synth-catalogue.js';
+import { BIN, withTempDir } from './support/paths.js';
+import { runCli } from './support/run-cli.js';
+import { readTree } from './support/tree.js';
+
+const STAGING = /\.ports-gen-(new|old)-/;
+
+/** Starts a build and SIGKILLs it after `ms`; resolves with how it ended. */
+function killBuildAfter(cwd: string, args: string[], ms: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'build', ...args], { cwd, stdio: 'ignore', env: { ...process.env, URL: '' } });
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+}
+
+test('SIGKILL at any point of a large build: the previous output survives and the next build cleans up', async () => {
+  await withTempDir(async (dir) => {
+    await synthCatalogue({ ports: 600, builds: 400, files: 20, seed: 3, out: path.join(dir, 'small') });
+    await synthCatalogue({ ports: 4000, builds: 20000, files: 30, seed: 4, out: path.join(dir, 'large') });
+    assert.is((await runCli(['build', '--catalogue', 'small', '--quiet'], { cwd: dir })).code, 0);
+    const before = readTree(path.join(dir, 'dist'));
+
+    let killed = 0;
+    for (const ms of [40, 120, 250, 400, 600, 900, 1300, 1800]) {
+      const ended = await killBuildAfter(dir, ['--catalogue', 'large', '--quiet'], ms);
+      if (ended.signal === 'SIGKILL') killed++;
+      const leftovers = readdirSync(dir).filter((entry) => STAGING.test(entry));
+      if (ended.signal !== 'SIGKILL') {
+        // It finished before the kill: that is a complete build of `large`; start again from `small`.
+        assert.is(ended.code, 0);
+        assert.equal(leftovers, []);
+        assert.is((await runCli(['build', '--catalogue', 'small', '--quiet'], { cwd: dir })).code, 0);
+        continue;
+      }
+      // Killed: dist/ is the previous site, or (killed between the two renames of the swap)
+      // it is missing and the previous site waits in an `old` staging directory.
+      const previous = existsSync(path.join(dir, 'dist')) ? path.join(dir, 'dist') : path.join(dir, leftovers.find((e) => e.includes('-old-'))!);
+      assert.equal(readTree(previous), before, `killed after ${ms} ms`);
+    }
+    assert.ok(killed >= 3, `only ${killed} builds were killed mid-way`);
+
+    // The next build recovers: it succeeds and leaves no staging directory behind.
+    const next = await runCli(['build', '--catalogue', 'small', '--quiet'], { cwd: dir });
+    assert.is(next.code, 0, next.stderr);
+    assert.equal(readdirSync(dir).filter((entry) => STAGING.test(entry)), []);
+    assert.equal(readTree(path.join(dir, 'dist')), before);
+  });
+});
+
+test.run();
