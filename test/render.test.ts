@@ -25,6 +25,17 @@ test('SPEC 2.3: a results item is {"build_id","files":[{"file"}]}', () => {
   assert.is(pageHead(BASE, 0, 1, 1), '{"count":0,"next":null,"previous":null,"results":[');
 });
 
+test('a results item is right for paths full of quotes, commas, backslashes and separators', () => {
+  const tricky = ['x","y', 'a\\', '"', '","', '\\","', 'a",', '",', ',"', 'end\\', '\u2028', '{"file":"x"}', ',', ',,', 'x,', ',x', ''];
+  for (const a of tricky) {
+    for (const b of tricky) {
+      const files = [a, b, a];
+      const plain = JSON.stringify({ build_id: 1, files: files.map((file) => ({ file })) }).replace(/\u2028/g, '\\u2028');
+      assert.is(buildItem(1, files), plain, JSON.stringify(files));
+    }
+  }
+});
+
 test('pager: pages fill in order, the last is partial, count is on every page', async () => {
   const written = new Map<string, string>();
   const pager = new FilesPager((file, body) => void written.set(file, body), BASE, 3, 2);
