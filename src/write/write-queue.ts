@@ -1,7 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-
 /**
- * A real bounded queue: at most `limit` writes in flight on libuv's thread pool while the main
+ * A real bounded queue: at most `limit` jobs in flight on libuv's thread pool while the main
  * thread goes on parsing and serialising. `push` resolves at once while there is room and
  * otherwise waits for a slot, which is the backpressure that keeps memory to `limit` bodies.
  */
@@ -13,11 +11,11 @@ export class WriteQueue {
 
   constructor(private readonly limit: number) {}
 
-  async push(path: string, body: string | Uint8Array): Promise<void> {
+  async push(job: () => Promise<void>): Promise<void> {
     if (this.failure) throw this.failure;
     while (this.inFlight >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.inFlight++;
-    writeFile(path, body, { flag: 'wx' }).then(
+    job().then(
       () => this.release(),
       (cause: unknown) => {
         this.failure ??= cause;
@@ -32,7 +30,7 @@ export class WriteQueue {
     if (this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
   }
 
-  /** Waits for every write; throws the first failure. */
+  /** Waits for every job; throws the first failure. */
   async drain(): Promise<void> {
     if (this.inFlight > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
     if (this.failure) throw this.failure;

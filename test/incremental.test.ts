@@ -1,0 +1,78 @@
+import { appendFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../src/commands/build.js';
+import { writeCatalogue } from './support/catalogue.js';
+import { withTempDir } from './support/paths.js';
+import { readTree } from './support/tree.js';
+
+const ports = () => [
+  { name: 'zlib', portdir: 'archivers/zlib', version: '1.3.1' },
+  { name: 'xz', portdir: 'archivers/xz', version: '5.6.2' },
+  { name: 'curl', portdir: 'net/curl', version: '8.9.1', depends_lib: ['port:zlib'] },
+  { name: 'git', portdir: 'devel/git', version: '2.46.0', depends_lib: ['port:curl'] },
+];
+const builds = Array.from({ length: 7 }, (_, i) => JSON.stringify({ build_id: 100 - i, files: [`/opt/local/f${i}`] })).join('\n');
+
+async function build(dir: string, list: unknown[]) {
+  writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: list }, builds });
+  const result = await buildSite({ cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 3, strict: true });
+  assert.ok(result.ok);
+  return result.stats;
+}
+
+/** Files whose inode changed between two snapshots: the ones written anew. */
+function inodes(dir: string): Map<string, number> {
+  const site = path.join(dir, 'dist');
+  return new Map([...readTree(site).keys()].filter((f) => f !== '.ports-gen.json').map((f) => [f, statSync(path.join(site, f)).ino]));
+}
+const changed = (a: Map<string, number>, b: Map<string, number>) => [...b].filter(([f, ino]) => a.get(f) !== ino).map(([f]) => f).sort();
+
+test('a rebuild of the same catalogue rewrites nothing; every file keeps its inode and time', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir, ports());
+    const before = inodes(dir);
+    const mtime = statSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json')).mtimeMs;
+    const stats = await build(dir, ports());
+    assert.is(stats.written, 0);
+    assert.equal(changed(before, inodes(dir)), []);
+    assert.is(statSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json')).mtimeMs, mtime);
+  });
+});
+
+test("a version change rewrites that port's file alone", async () => {
+  await withTempDir(async (dir) => {
+    await build(dir, ports());
+    const before = inodes(dir);
+    const next = ports();
+    next[1]!.version = '5.6.3';
+    const stats = await build(dir, next);
+    assert.is(stats.written, 1);
+    assert.equal(changed(before, inodes(dir)), ['api/v1/ports/xz/index.json']);
+  });
+});
+
+test('a dependency change rewrites the port and the depends_on of the ports it names', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir, ports());
+    const before = inodes(dir);
+    const next = ports();
+    next[3]!.depends_lib = ['port:curl', 'port:xz'];
+    const stats = await build(dir, next);
+    assert.equal(changed(before, inodes(dir)), ['api/v1/ports/git/index.json', 'api/v1/ports/xz/index.json']);
+    assert.is(stats.written, 2);
+  });
+});
+
+test('a file edited by hand since the last build is written again, not linked', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir, ports());
+    appendFileSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json'), ' ');
+    const stats = await build(dir, ports());
+    assert.is(stats.written, 1);
+    assert.is(readTree(path.join(dir, 'dist')).get('api/v1/ports/zlib/index.json')!.toString().endsWith('}'), true);
+  });
+});
+
+test.run();
