@@ -1,0 +1,131 @@
+/**
+ * `npm run test:load`: a bounded load test on loopback. Builds the sample catalogue, starts
+ * `ports-gen serve` and a plain static server (sirv) on the same dist/, and drives each with
+ * 200 concurrent connections for 10 s. Every answer of `serve` is checked (status and body);
+ * it must have no failed request, no wrong answer, and no memory growth across the run.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSite } from '../src/commands/build.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CONNECTIONS = 200;
+const SECONDS = 10;
+/** RSS may wobble with the allocator; more than this after the run counts as growth. */
+const GROWTH_LIMIT_MB = 25;
+
+interface Target {
+  path: string;
+  staticPath: string;
+  status: number;
+  body: string;
+}
+
+function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const url = /http:\/\/[\d.]+:\d+\//.exec(out)?.[0];
+      if (url) resolve({ child, url });
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`server exited (${code}) before it was ready: ${out}`)));
+  });
+}
+
+function rssMB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function targets(site: string): Target[] {
+  const list: Target[] = [];
+  for (const name of readdirSync(path.join(site, 'api/v1/ports'))) {
+    const file = `api/v1/ports/${name}/index.json`;
+    const body = readFileSync(path.join(site, file), 'utf8');
+    list.push({ path: `/api/v1/ports/${encodeURIComponent(name)}/`, staticPath: `/${file.split('/').map(encodeURIComponent).join('/')}`, status: 200, body });
+  }
+  for (const page of readdirSync(path.join(site, 'api/v1/files'))) {
+    const n = /page-(\d+)\.json/.exec(page)![1];
+    const body = readFileSync(path.join(site, 'api/v1/files', page), 'utf8');
+    list.push({ path: `/api/v1/files/?page=${n}`, staticPath: `/api/v1/files/${page}`, status: 200, body });
+  }
+  list.push({ path: '/api/v1/ports/no-such-port/', staticPath: '/api/v1/ports/no-such-port/index.json', status: 404, body: '{"detail":"No Port matches the given query."}' });
+  list.push({ path: '/api/v1/files/?page=9999', staticPath: '/api/v1/files/page-9999.json', status: 404, body: '{"detail":"Invalid page."}' });
+  return list;
+}
+
+async function drive(url: string, paths: string[], check?: (i: number, status: number, body: string) => void) {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: paths.map((p, i) => ({
+      method: 'GET',
+      path: p,
+      ...(check ? { onResponse: (status: number, body: string) => check(i, status, body) } : {}),
+    })),
+  });
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'ports-gen-load-'));
+const servers: ChildProcess[] = [];
+let failed = false;
+try {
+  const built = await buildSite({ cwd: work, catalogue: path.join(ROOT, 'catalogue'), out: 'dist', baseUrl: 'http://127.0.0.1:8080', pageSize: 50, strict: false });
+  if (!built.ok) throw new Error('the sample catalogue did not build');
+  const site = path.join(work, 'dist');
+  const list = targets(site);
+
+  const serve = await start([path.join(ROOT, 'bin/ports-gen.js'), 'serve', '--dir', site, '--port', '0']);
+  servers.push(serve.child);
+  const plain = await start([path.join(ROOT, 'build/scripts/static-server.js'), site]);
+  servers.push(plain.child);
+
+  let wrong = 0;
+  const check = (i: number, status: number, body: string) => {
+    const t = list[i % list.length]!;
+    if (status !== t.status || body !== t.body) wrong++;
+  };
+
+  // Warm up at full concurrency first, so the comparison is of two equal runs: a leak grows
+  // between them, buffers sized for 200 connections do not.
+  await autocannon({ url: serve.url, connections: CONNECTIONS, duration: SECONDS, requests: list.map((t) => ({ method: 'GET', path: t.path })) });
+  const rssBefore = rssMB(serve.child.pid!);
+  const served = await drive(serve.url, list.map((t) => t.path), check);
+  const rssAfter = rssMB(serve.child.pid!);
+  const staticRun = await drive(plain.url, list.map((t) => t.staticPath));
+
+  const row = (label: string, value: string) => console.log(`  ${label.padEnd(36)} ${value}`);
+  console.log(`\nload: ${CONNECTIONS} connections for ${SECONDS} s on loopback, ${list.length} distinct URLs (2 of them 404s)`);
+  console.log('ports-gen serve');
+  row('requests per second (mean)', served.requests.average.toFixed(0));
+  row('requests', `${served.requests.total}`);
+  row('latency p50 / p99', `${served.latency.p50} ms / ${served.latency.p99} ms`);
+  row('errors / timeouts', `${served.errors} / ${served.timeouts}`);
+  row('wrong answers (status or body)', `${wrong}`);
+  row('RSS after warm-up / after the run', `${rssBefore.toFixed(0)} MB / ${rssAfter.toFixed(0)} MB`);
+  console.log('plain static server (sirv), same files');
+  row('requests per second (mean)', staticRun.requests.average.toFixed(0));
+  row('latency p50 / p99', `${staticRun.latency.p50} ms / ${staticRun.latency.p99} ms`);
+  row('errors / timeouts', `${staticRun.errors} / ${staticRun.timeouts}`);
+
+  const problems: string[] = [];
+  if (served.errors > 0 || served.timeouts > 0) problems.push(`${served.errors} errors, ${served.timeouts} timeouts`);
+  if (wrong > 0) problems.push(`${wrong} wrong answers`);
+  if (served.requests.total === 0) problems.push('no request was answered');
+  if (rssAfter - rssBefore > GROWTH_LIMIT_MB) problems.push(`RSS grew by ${(rssAfter - rssBefore).toFixed(0)} MB`);
+  failed = problems.length > 0;
+  console.log(failed ? `\nload test failed: ${problems.join('; ')}` : '\nload test passed');
+  console.log(`${failed ? 0 : 1} passed, ${failed ? 1 : 0} failed`);
+} finally {
+  await Promise.all(servers.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))));
+  rmSync(work, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;
