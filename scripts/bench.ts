@@ -34,7 +34,13 @@ interface Measured {
   stats: { ports: number; builds: number; pages: number; paths: number; files: number; written: number; bytes: number };
 }
 
+/** Flushes dirty pages first, so a measurement does not pay for the previous one's writes. */
+function settle(): void {
+  spawnSync('sync');
+}
+
 function measureBuild(catalogue: string, out: string): Measured {
+  settle();
   const run = spawnSync(process.execPath, [child, catalogue, out], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
   if (run.status !== 0 || !line.startsWith('{')) throw new Error(`build failed: ${run.stderr}`);
@@ -61,6 +67,7 @@ function readTree(root: string): Array<[string, Buffer]> {
 function measureFloor(site: string, floor: string): number {
   const tree = readTree(site);
   rmSync(floor, { recursive: true, force: true });
+  settle();
   const started = performance.now();
   const made = new Set<string>();
   for (const [rel, bytes] of tree) {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { derivePorts } from '../derive/ports.js';
+import { derivePorts, type PortResource } from '../derive/ports.js';
 import { ProblemLog } from '../problems/problem-log.js';
 import { toJsonText } from '../render/json-text.js';
 import { countRecords } from '../read/read-lines.js';
@@ -74,6 +74,24 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   return runBuild(options, true);
 }
 
+/**
+ * Reads, validates and derives the ports. The parsed document and the records are local to
+ * this call, so only the published resources outlive it (peak memory at 40,000 ports).
+ */
+async function preparePorts(files: CatalogueFiles, log: ProblemLog, strict: boolean): Promise<PortResource[] | undefined> {
+  const document = await readJsonFile(files.portIndexPath, files.portIndexName);
+  if (!document.ok) {
+    log.addAll(document.problems);
+    return undefined;
+  }
+  const { records, problems } = validatePortIndex(document.value, files.portIndexName);
+  log.addAll(problems);
+  const derived = log.errors === 0 ? derivePorts(records, files.portIndexName) : undefined;
+  if (derived) log.addAll(derived.warnings);
+  if (strict) log.promoteWarnings();
+  return derived ? derived.ports : undefined;
+}
+
 async function runBuild(options: BuildOptions, write: boolean): Promise<BuildResult> {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
@@ -87,28 +105,25 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
   };
 
   progress.phase('reading ports');
-  const document = await readJsonFile(files.portIndexPath, files.portIndexName);
-  const { records, problems } = document.ok ? validatePortIndex(document.value, files.portIndexName) : { records: [], problems: document.problems };
-  log.addAll(problems);
-  const derived = log.errors === 0 ? derivePorts(records, files.portIndexName) : undefined;
-  if (derived) log.addAll(derived.warnings);
-  if (options.strict) log.promoteWarnings();
+  const ports = await preparePorts(files, log, options.strict);
 
-  if (!write || !derived || log.errors > 0) {
+  if (!write || !ports || log.errors > 0) {
     // Nothing will be written, but every problem of builds.ndjson is still reported in this run.
     progress.phase('checking builds');
     stats.builds = await scanBuilds(files.buildsPath, files.buildsName, log, () => progress.advance());
-    stats.ports = records.length;
+    stats.ports = ports?.length ?? 0;
     return finish(log.errors === 0);
   }
 
   const writer = SiteWriter.open(path.resolve(options.cwd, options.out));
   try {
-    progress.phase('writing ports', derived.ports.length);
-    for (const port of derived.ports) {
-      await writer.write(portFile(port.name), toJsonText(port));
+    progress.phase('writing ports', ports.length);
+    const names = ports.map((port) => port.name);
+    for (let i = 0; i < ports.length; i++) {
+      await writer.write(portFile(names[i]!), toJsonText(ports[i]));
       progress.advance();
     }
+    ports.length = 0; // the resources are written; the builds phase needs only the names
     progress.phase('counting builds');
     const count = (await fileExists(files.buildsPath)) ? await countRecords(files.buildsPath) : 0;
     progress.phase('writing builds', count);
@@ -125,11 +140,11 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     }
     await pager.finish();
     for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
-    await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: derived.ports.map((p) => p.name), pages: pager.pages }));
+    await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: names, pages: pager.pages }));
     await writer.write(NETLIFY_HEADERS, renderHeaders());
-    progress.phase('swapping in');
-    Object.assign(stats, { ports: derived.ports.length, pages: pager.pages, files: writer.files, written: writer.written, bytes: writer.bytes });
+    progress.phase('finishing writes');
     await writer.commit();
+    Object.assign(stats, { ports: names.length, pages: pager.pages, files: writer.files, written: writer.written, bytes: writer.bytes });
     return finish(true);
   } catch (cause) {
     await writer.abort();

@@ -14,18 +14,19 @@ export function validatePortIndex(document: unknown, file: string): ValidatedPor
   if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => path || 'document') };
   const problems: Problem[] = [];
   const records: PortRecord[] = [];
-  top.data.ports.forEach((raw, index) => {
-    const parsed = portSchema.safeParse(raw);
-    if (parsed.success) {
-      records.push(toPortRecord(parsed.data, index));
-      return;
-    }
-    problems.push(...problemsFromZod(parsed.error, raw, file, (path) => below(`ports[${index}]`, path), nameOf(raw)));
-  });
-  if (top.data.ports.length === 0) {
-    problems.push(error('no-ports', file, 'ports', 'expected at least one port, found an empty array'));
+  const raw = top.data.ports;
+  problems.push(...checkUniqueNames(namedPorts(raw), file));
+  if (raw.length === 0) problems.push(error('no-ports', file, 'ports', 'expected at least one port, found an empty array'));
+  // Each raw entry is dropped once it is converted, so the parsed document and the records
+  // are not both held whole (they are the build's peak memory at MacPorts scale).
+  const source = (document as { ports: unknown[] }).ports;
+  for (let index = 0; index < raw.length; index++) {
+    const entry = raw[index];
+    raw[index] = source[index] = undefined;
+    const parsed = portSchema.safeParse(entry);
+    if (parsed.success) records.push(toPortRecord(parsed.data, index));
+    else problems.push(...problemsFromZod(parsed.error, entry, file, (path) => below(`ports[${index}]`, path), nameOf(entry)));
   }
-  problems.push(...checkUniqueNames(namedPorts(top.data.ports), file));
   return { records, problems };
 }
 

@@ -1,99 +1,63 @@
-import { lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { link, mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { MARKER_FILE } from '../routes/site-files.js';
-import { hashBody, readManifest, renderMarker, type Manifest } from './manifest.js';
+import { Worker } from 'node:worker_threads';
 import { recoverStaging, stagingPath, swapIn } from './staging.js';
-import { WriteQueue } from './write-queue.js';
+import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
-/** Writes in flight at once; measured by `npm run bench` (see README, performance). */
-export const WRITES_IN_FLIGHT = 8;
+/** A batch is sent when it holds this many bytes or files; measured by `npm run bench`. */
+const BATCH_BYTES = 1 << 20;
+const BATCH_FILES = 256;
+/** Batches in flight at once: the backpressure that bounds memory to a few megabytes. */
+const BATCHES_IN_FLIGHT = 4;
+
+const encoder = new TextEncoder();
 
 /**
- * Writes one site into a staging tree and swaps it in on `commit`. A file whose bytes equal
- * the previous build's is hard-linked from the previous tree instead of written, so its
- * modification time stays (cheap rsync and CDN uploads) while the swap stays whole.
+ * Writes one site into a staging tree and swaps it in on `commit`. The main thread encodes
+ * files into batches; a writer thread creates directories, writes or hard-links unchanged
+ * files from the previous build (so their modification time stays), and keeps the manifest.
  */
 export class SiteWriter {
-  /** Each directory is made once; later files in it wait for the same promise. */
-  private readonly directories = new Map<string, Promise<unknown>>();
-  private readonly queue = new WriteQueue(WRITES_IN_FLIGHT);
-  private readonly manifest: Manifest = new Map();
-  /** Files written, files carried over from the previous build, bytes of both. */
+  private paths: string[] = [];
+  private bodies: string[] = [];
+  private pendingBytes = 0;
+  private inFlight = 0;
+  private waiting: Array<() => void> = [];
+  private failure: Error | undefined;
+  private committed: ((totals: { written: number; reused: number; bytes: number }) => void) | undefined;
+  files = 0;
   written = 0;
-  reused = 0;
   bytes = 0;
 
   private constructor(
     private readonly out: string,
     readonly root: string,
-    private readonly previous: Manifest,
-  ) {}
+    private readonly worker: Worker,
+  ) {
+    worker.on('message', (message: FromWorker) => this.receive(message));
+    worker.on('error', (cause) => this.fail(cause));
+  }
 
   static open(out: string): SiteWriter {
     recoverStaging(out);
-    const previous = readManifest(out);
     const root = stagingPath(out, 'new');
     mkdirSync(root, { recursive: true });
-    return new SiteWriter(out, root, previous);
+    const setup: WorkerSetup = { root, out: path.resolve(out) };
+    const worker = new Worker(new URL('./write-worker.js', import.meta.url), { workerData: setup });
+    return new SiteWriter(out, root, worker);
   }
 
-  get files(): number {
-    return this.written + this.reused;
-  }
-
-  /**
-   * Queues one file. Directory creation, linking and writing all run on the thread pool
-   * (the profile showed synchronous mkdir of 40,000 port directories blocking the parser).
-   */
   async write(relative: string, body: string): Promise<void> {
-    const target = this.resolveInside(relative);
-    const directory = this.ensureDirectory(path.dirname(target));
-    const hash = hashBody(body);
-    const size = Buffer.byteLength(body);
-    this.manifest.set(relative, hash);
-    this.bytes += size;
-    const previous = this.previous.get(relative) === hash ? this.previousFile(relative, size) : undefined;
-    if (previous) this.reused++;
-    else this.written++;
-    await this.queue.push(async () => {
-      await directory;
-      if (previous) {
-        try {
-          await link(previous, target);
-          return;
-        } catch {
-          // The previous file vanished: write it after all.
-        }
-      }
-      await writeFile(target, body, { flag: 'wx' });
-    });
+    this.resolveInside(relative);
+    if (this.failure) throw this.failure;
+    this.paths.push(relative);
+    this.bodies.push(body);
+    this.pendingBytes += body.length;
+    this.files++;
+    if (this.pendingBytes >= BATCH_BYTES || this.paths.length >= BATCH_FILES) await this.flush();
   }
 
-  private ensureDirectory(dir: string): Promise<unknown> {
-    let made = this.directories.get(dir);
-    if (!made) {
-      made = mkdir(dir, { recursive: true });
-      made.catch(() => {}); // reported by the job that awaits it
-      this.directories.set(dir, made);
-    }
-    return made;
-  }
-
-  /**
-   * The previous build's file to link, if it is a plain file of the expected size: never a
-   * link planted there, nor a file edited by hand since (its size will usually have changed).
-   */
-  private previousFile(relative: string, size: number): string | undefined {
-    const previous = path.join(this.out, ...relative.split('/'));
-    try {
-      const stats = lstatSync(previous);
-      return stats.isFile() && stats.size === size ? previous : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
+  /** Refuses any path that could leave the staging tree (defence in depth beyond the name rule). */
   resolveInside(relative: string): string {
     const parts = relative.split('/');
     if (parts.some((part) => part === '' || part === '.' || part === '..' || part.includes('\\') || part.includes('\0'))) {
@@ -102,15 +66,54 @@ export class SiteWriter {
     return path.join(this.root, ...parts);
   }
 
-  /** Waits for every write, records the manifest in the marker, and swaps the tree in. */
+  private async flush(): Promise<void> {
+    while (this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.failure) throw this.failure;
+    if (this.paths.length === 0) return;
+    const lengths = this.bodies.map((body) => Buffer.byteLength(body));
+    const data = new Uint8Array(lengths.reduce((a, b) => a + b, 0));
+    let offset = 0;
+    for (const body of this.bodies) offset += encoder.encodeInto(body, data.subarray(offset)).written;
+    const message: ToWorker = { type: 'batch', batch: { paths: this.paths, lengths, data: data.buffer } };
+    this.paths = [];
+    this.bodies = [];
+    this.pendingBytes = 0;
+    this.inFlight++;
+    this.worker.postMessage(message, [data.buffer]);
+  }
+
+  private receive(message: FromWorker): void {
+    if (message.type === 'failed') return this.fail(new Error(message.message));
+    if (message.type === 'done') {
+      this.inFlight--;
+      this.waiting.shift()?.();
+      return;
+    }
+    this.committed?.(message);
+  }
+
+  private fail(cause: Error): void {
+    this.failure ??= cause;
+    for (const resolve of this.waiting.splice(0)) resolve();
+    this.committed?.({ written: 0, reused: 0, bytes: 0 });
+  }
+
+  /** Sends what is left, has the writer record the manifest, and swaps the tree in. */
   async commit(): Promise<void> {
-    await this.queue.drain();
-    writeFileSync(path.join(this.root, MARKER_FILE), renderMarker(this.manifest), { flag: 'wx' });
+    await this.flush();
+    const totals = await new Promise<{ written: number; reused: number; bytes: number }>((resolve) => {
+      this.committed = resolve;
+      this.worker.postMessage({ type: 'commit' } satisfies ToWorker);
+    });
+    await this.worker.terminate();
+    if (this.failure) throw this.failure;
+    this.written = totals.written;
+    this.bytes = totals.bytes;
     swapIn(this.root, this.out);
   }
 
   async abort(): Promise<void> {
-    await this.queue.drain().catch(() => {});
+    await this.worker.terminate();
     rmSync(this.root, { recursive: true, force: true });
   }
 }
