@@ -10,7 +10,15 @@ if (!catalogue || !out) {
   process.exit(2);
 }
 const started = performance.now();
-const result = await buildSite({ cwd: process.cwd(), catalogue, out, baseUrl: 'https://ports.example.org', pageSize: 50, strict: false });
+/** Phase timings go to stderr, for finding where the time goes. */
+const phases: Array<[string, number]> = [];
+const progress = {
+  phase: (name: string) => phases.push([name, performance.now()]),
+  advance: () => {},
+  end: () => phases.push(['end', performance.now()]),
+};
+const result = await buildSite({ cwd: process.cwd(), catalogue, out, baseUrl: 'https://ports.example.org', pageSize: 50, strict: false, progress });
+for (let i = 0; i + 1 < phases.length; i++) console.error(`${phases[i]![0].padEnd(18)} ${((phases[i + 1]![1] - phases[i]![1]) / 1000).toFixed(2)} s`);
 const seconds = (performance.now() - started) / 1000;
 console.log(
   JSON.stringify({

@@ -63,10 +63,12 @@ function readTree(root: string): Array<[string, Buffer]> {
   return out;
 }
 
-/** The I/O floor: plain sequential writeFileSync of the same names and bytes into a fresh directory. */
-function measureFloor(site: string, floor: string): number {
-  const tree = readTree(site);
-  rmSync(floor, { recursive: true, force: true });
+/**
+ * The I/O floor: plain sequential writeFileSync of the same names and bytes into a fresh
+ * directory on the same file system. The tree stays until the end of the run: deleting it
+ * would load the disk while the next measurement runs.
+ */
+function measureFloor(tree: Array<[string, Buffer]>, floor: string): number {
   settle();
   const started = performance.now();
   const made = new Set<string>();
@@ -79,9 +81,7 @@ function measureFloor(site: string, floor: string): number {
     }
     writeFileSync(target, bytes);
   }
-  const seconds = (performance.now() - started) / 1000;
-  rmSync(floor, { recursive: true, force: true });
-  return seconds;
+  return (performance.now() - started) / 1000;
 }
 
 function editPortIndex(catalogue: string, edit: (ports: Array<Record<string, unknown>>) => string): string {
@@ -95,21 +95,28 @@ function editPortIndex(catalogue: string, edit: (ports: Array<Record<string, unk
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(34)} ${value}`);
 
+rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const catalogue = path.join(dir, 'catalogue');
 const out = path.join(dir, 'dist');
-rmSync(out, { recursive: true, force: true });
 console.log(`synthesising ${ports} ports, ${builds} builds × ${files} files (seed ${seed}) ...`);
 const made = await synthCatalogue({ ports, builds, files, seed, out: catalogue });
 
+// The floor needs the site's bytes: an unmeasured first build gives them. The measured build
+// then runs between two floor measurements, and is compared with their mean, because this
+// machine's disk speed drifts during a run.
+measureBuild(catalogue, path.join(dir, 'warm-up'));
+const tree = readTree(path.join(dir, 'warm-up'));
+const floorBefore = measureFloor(tree, path.join(dir, 'floor-1'));
 const full = measureBuild(catalogue, out);
-const floor = measureFloor(out, path.join(dir, 'floor'));
+const floorAfter = measureFloor(tree, path.join(dir, 'floor-2'));
+const floor = (floorBefore + floorAfter) / 2;
 console.log(`\nfull build (${made.paths.toLocaleString('en-US')} paths, ${mb(made.bytes)} of input)`);
 row('wall time', `${full.seconds.toFixed(2)} s`);
 row('peak RSS', `${full.peakRssMB.toFixed(0)} MB`);
 row('files / bytes written', `${full.stats.files.toLocaleString('en-US')} / ${mb(full.stats.bytes)}`);
-row('I/O floor (sequential writeFileSync)', `${floor.toFixed(2)} s`);
-row('build / I/O floor', `${(full.seconds / floor).toFixed(2)} ×`);
+row('I/O floor before / after', `${floorBefore.toFixed(2)} s / ${floorAfter.toFixed(2)} s`);
+row('build / I/O floor (mean)', `${(full.seconds / floor).toFixed(2)} ×`);
 
 const version = editPortIndex(catalogue, (list) => {
   const port = list[Math.floor(list.length / 2)]!;
@@ -135,7 +142,6 @@ row('files rewritten', `${rebuiltDeps.stats.written} of ${rebuiltDeps.stats.file
 if (!values['skip-4x']) {
   const catalogue4 = path.join(dir, 'catalogue-4x');
   const out4 = path.join(dir, 'dist-4x');
-  rmSync(out4, { recursive: true, force: true });
   console.log(`\nsynthesising the same ports with ${4 * builds} builds ...`);
   await synthCatalogue({ ports, builds: 4 * builds, files, seed, out: catalogue4 });
   const four = measureBuild(catalogue4, out4);
@@ -143,5 +149,5 @@ if (!values['skip-4x']) {
   row('wall time', `${four.seconds.toFixed(2)} s`);
   row('peak RSS', `${four.peakRssMB.toFixed(0)} MB (${(four.peakRssMB / full.peakRssMB).toFixed(2)} × the 1× run)`);
   row('files / bytes written', `${four.stats.files.toLocaleString('en-US')} / ${mb(four.stats.bytes)}`);
-  rmSync(out4, { recursive: true, force: true });
 }
+rmSync(dir, { recursive: true, force: true });
