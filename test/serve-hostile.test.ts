@@ -3,42 +3,25 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/commands/build.js';
-import { serveSite, type RunningServer } from '../src/serve/server.js';
-import { CONFORMANCE } from './conformance/check.js';
+import { serveSite } from '../src/serve/server.js';
 import { httpRequest } from './support/http.js';
-import { withTempDir } from './support/paths.js';
+import { buildConformanceSite, serveForSuite, type ServerContext } from './support/suite-server.js';
 
 /** `serve` against requests meant to escape the site, exhaust it or confuse it. */
-const hostile = suite<{ server?: RunningServer; dir?: string; done?: () => void; finished?: Promise<void> }>('serve under attack');
+const hostile = suite<ServerContext>('serve under attack');
 
-hostile.before(async (context) => {
-  let ready!: () => void;
-  const started = new Promise<void>((resolve) => (ready = resolve));
-  context.finished = withTempDir(async (dir) => {
-    const result = await buildSite({ cwd: dir, catalogue: path.join(CONFORMANCE, 'catalogue'), out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 2, strict: true });
-    assert.ok(result.ok);
-    // Bait: a secret beside the site and a link inside it, planted by someone else.
-    writeFileSync(path.join(dir, 'secret.json'), '{"secret":true}');
-    mkdirSync(path.join(dir, 'dist/api/v1/ports/evil'));
-    symlinkSync(path.join(dir, 'secret.json'), path.join(dir, 'dist/api/v1/ports/evil/index.json'));
-    context.dir = dir;
-    context.server = await serveSite({
-      dir: path.join(dir, 'dist'),
-      port: 0,
-      host: '127.0.0.1',
-      timeouts: { headersTimeout: 500, requestTimeout: 1_000, connectionsCheckingInterval: 100 },
-    });
-    ready();
-    await new Promise<void>((resolve) => (context.done = resolve));
-    await context.server.close();
+serveForSuite(hostile, async (dir) => {
+  const site = await buildConformanceSite(dir, 'dist');
+  // Bait: a secret beside the site and a link inside it, planted by someone else.
+  writeFileSync(path.join(dir, 'secret.json'), '{"secret":true}');
+  mkdirSync(path.join(site, 'api/v1/ports/evil'));
+  symlinkSync(path.join(dir, 'secret.json'), path.join(site, 'api/v1/ports/evil/index.json'));
+  return serveSite({
+    dir: site,
+    port: 0,
+    host: '127.0.0.1',
+    timeouts: { headersTimeout: 500, requestTimeout: 1_000, connectionsCheckingInterval: 100 },
   });
-  await started;
-});
-
-hostile.after(async (context) => {
-  context.done?.();
-  await context.finished;
 });
 
 const TRAVERSALS = [
@@ -62,7 +45,7 @@ const TRAVERSALS = [
 
 for (const target of TRAVERSALS) {
   hostile(`no escape: ${target}`, async (context) => {
-    const res = await httpRequest(context.server!.url, 'GET', target);
+    const res = await httpRequest(context.url!, 'GET', target);
     assert.not.match(res.body.toString(), /secret/);
     assert.ok([404, 301].includes(res.status), `${target}: ${res.status}`);
     assert.is(res.headers['content-type'], 'application/json');
@@ -70,14 +53,14 @@ for (const target of TRAVERSALS) {
 }
 
 hostile('a link planted in the site is not followed', async (context) => {
-  const res = await httpRequest(context.server!.url, 'GET', '/api/v1/ports/evil/');
+  const res = await httpRequest(context.url!, 'GET', '/api/v1/ports/evil/');
   assert.not.match(res.body.toString(), /secret/);
   assert.is(res.status, 404);
 });
 
 hostile('methods other than GET, HEAD and OPTIONS get 405 with Allow', async (context) => {
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'PROPFIND', 'MKCOL']) {
-    const res = await httpRequest(context.server!.url, method, '/api/v1/ports/zlib/');
+    const res = await httpRequest(context.url!, method, '/api/v1/ports/zlib/');
     assert.is(res.status, 405, method);
     assert.is(res.headers.allow, 'GET, HEAD, OPTIONS');
     assert.is(res.body.toString(), JSON.stringify({ detail: `Method "${method}" not allowed.` }));
@@ -85,15 +68,15 @@ hostile('methods other than GET, HEAD and OPTIONS get 405 with Allow', async (co
 });
 
 hostile('an over-long URL or header is refused, and the server goes on', async (context) => {
-  const longUrl = await httpRequest(context.server!.url, 'GET', `/api/v1/ports/${'a'.repeat(20_000)}/`).catch(() => ({ status: 431 }));
+  const longUrl = await httpRequest(context.url!, 'GET', `/api/v1/ports/${'a'.repeat(20_000)}/`).catch(() => ({ status: 431 }));
   assert.ok([414, 431, 400].includes(longUrl.status), String(longUrl.status));
-  const longHeader = await httpRequest(context.server!.url, 'GET', '/api/v1/ports/zlib/', { 'x-junk': 'b'.repeat(20_000) }).catch(() => ({ status: 431 }));
+  const longHeader = await httpRequest(context.url!, 'GET', '/api/v1/ports/zlib/', { 'x-junk': 'b'.repeat(20_000) }).catch(() => ({ status: 431 }));
   assert.is(longHeader.status, 431);
-  assert.is((await httpRequest(context.server!.url, 'GET', '/api/v1/ports/zlib/')).status, 200);
+  assert.is((await httpRequest(context.url!, 'GET', '/api/v1/ports/zlib/')).status, 200);
 });
 
 hostile('a slow client that never finishes its headers is cut off', async (context) => {
-  const url = new URL(context.server!.url);
+  const url = new URL(context.url!);
   const closed = await new Promise<{ ms: number; data: string }>((resolve) => {
     const started = Date.now();
     let data = '';
@@ -104,11 +87,11 @@ hostile('a slow client that never finishes its headers is cut off', async (conte
   });
   assert.ok(closed.ms < 5_000, `closed after ${closed.ms} ms`);
   assert.match(closed.data, /^HTTP\/1\.1 408/);
-  assert.is((await httpRequest(context.server!.url, 'GET', '/api/v1/ports/zlib/')).status, 200);
+  assert.is((await httpRequest(context.url!, 'GET', '/api/v1/ports/zlib/')).status, 200);
 });
 
 hostile('a request for a port removed from the disk after start is a 404, not a crash', async (context) => {
-  const res = await httpRequest(context.server!.url, 'GET', '/api/v1/ports/nosuch/');
+  const res = await httpRequest(context.url!, 'GET', '/api/v1/ports/nosuch/');
   assert.is(res.status, 404);
 });
 

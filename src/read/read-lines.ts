@@ -10,21 +10,23 @@ export interface Line {
 
 const CHUNK = 1 << 20;
 
+/** The file in 1 MB chunks, a byte-order mark at its start dropped (SPEC 1.3). */
+async function* readChunks(path: string): AsyncGenerator<Buffer> {
+  let first = true;
+  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
+    yield first && hasBom(chunk) ? chunk.subarray(3) : chunk;
+    first = false;
+  }
+}
+
 /**
  * Streams a file line by line with line numbers, holding one chunk and one partial line at a
  * time, so memory does not grow with the file (issue: builds.ndjson can hold millions of paths).
- * A byte-order mark at the start of the file is dropped (SPEC 1.3).
  */
 export async function* readLines(path: string): AsyncGenerator<Line> {
   let rest: Buffer | undefined;
   let number = 0;
-  let first = true;
-  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
-    let data = chunk;
-    if (first) {
-      first = false;
-      if (hasBom(data)) data = data.subarray(3);
-    }
+  for await (const data of readChunks(path)) {
     let start = 0;
     let newline = data.indexOf(10, start);
     while (newline !== -1) {
@@ -59,13 +61,7 @@ export function isBlank(bytes: Uint8Array): boolean {
 export async function countRecords(path: string): Promise<number> {
   let count = 0;
   let lineHasContent = false;
-  let first = true;
-  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
-    let data = chunk;
-    if (first) {
-      first = false;
-      if (hasBom(data)) data = data.subarray(3);
-    }
+  for await (const data of readChunks(path)) {
     let start = 0;
     while (start < data.length) {
       let newline = data.indexOf(10, start);
