@@ -13,7 +13,10 @@ const started = performance.now();
 /** Phase timings go to stderr, for finding where the time goes. */
 const phases: Array<[string, number]> = [];
 const progress = {
-  phase: (name: string) => phases.push([name, performance.now()]),
+  phase: (name: string) => {
+    phases.push([name, performance.now()]);
+    console.error(`${name}: rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB, max so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  },
   advance: () => {},
   end: () => phases.push(['end', performance.now()]),
 };

@@ -23,6 +23,12 @@ export class ProblemLog {
     return this.errors + this.warnings;
   }
 
+  /** Problems of the files in this order, each file's in the order found (a stable sort). */
+  orderByFile(files: readonly string[]): void {
+    const rank = (file: string) => (files.includes(file) ? files.indexOf(file) : files.length);
+    this.kept.sort((a, b) => rank(a.file) - rank(b.file));
+  }
+
   /** `--strict`: every warning becomes an error. */
   promoteWarnings(): void {
     for (const problem of this.kept) problem.severity = 'error';

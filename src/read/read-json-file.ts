@@ -3,13 +3,13 @@ import { error, type Problem } from '../problems/problem.js';
 import { locateJsonError } from './locate-json-error.js';
 import { findInvalidUtf8, hasBom } from './utf8.js';
 
-export type JsonRead = { ok: true; value: unknown } | { ok: false; problems: Problem[] };
+export type Read<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
 
 /**
- * Reads one JSON file strictly: UTF-8 only (a BOM is dropped, SPEC 1.3), not empty, and a
- * parse failure located by line and column.
+ * Reads a catalogue file strictly: UTF-8 only (a BOM is dropped, SPEC 1.3) and not empty.
+ * The bytes are returned as they are; decoding is the caller's choice.
  */
-export async function readJsonFile(path: string, file: string): Promise<JsonRead> {
+export async function readCatalogueBytes(path: string, file: string): Promise<Read<Buffer>> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
@@ -24,18 +24,21 @@ export async function readJsonFile(path: string, file: string): Promise<JsonRead
     const message = `expected UTF-8 text, found the byte 0x${bytes[fault.offset]!.toString(16).padStart(2, '0')} at byte offset ${fault.offset} that does not start a valid UTF-8 sequence`;
     return { ok: false, problems: [error('invalid-utf8', file, `line ${fault.line}, column ${fault.column}`, message)] };
   }
-  const text = bytes.toString('utf8');
-  if (text.trim() === '') {
+  if (bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
     return { ok: false, problems: [error('empty-file', file, 'file', 'expected a JSON document, found an empty file')] };
   }
+  return { ok: true, value: bytes };
+}
+
+/** Parses a whole document; a syntax error is located by line and column. */
+export function parseJson(bytes: Buffer, file: string): Read<unknown> {
+  const text = bytes.toString('utf8');
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
     const located = locateJsonError(text);
     const where = located ? `line ${located.line}, column ${located.column}` : 'file';
-    const message = located
-      ? `invalid JSON: expected ${located.expected}, found ${located.found}`
-      : 'invalid JSON';
+    const message = located ? `invalid JSON: expected ${located.expected}, found ${located.found}` : 'invalid JSON';
     return { ok: false, problems: [error('invalid-json', file, where, message)] };
   }
 }

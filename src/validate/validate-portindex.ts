@@ -8,41 +8,52 @@ export interface ValidatedPorts {
   problems: Problem[];
 }
 
+/** The ports of a document, taken one at a time: each is released once it is converted. */
+export interface PortEntries {
+  count: number;
+  take: (index: number) => unknown;
+}
+
 /** Schema per record (all records, all problems), then the catalogue-wide rules. */
-export function validatePortIndex(document: unknown, file: string): ValidatedPorts {
+export function validatePortIndex(document: unknown, file: string, entries?: PortEntries): ValidatedPorts {
   const top = portIndexSchema.safeParse(document);
   if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => path || 'document') };
+  return validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file);
+}
+
+/** Entries from a parsed document; each is dropped from both arrays as it is taken. */
+function takeFrom(raw: unknown[], source: unknown[]): PortEntries {
+  return {
+    count: raw.length,
+    take: (index) => {
+      const entry = raw[index];
+      raw[index] = source[index] = undefined;
+      return entry;
+    },
+  };
+}
+
+function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
   const problems: Problem[] = [];
   const records: PortRecord[] = [];
-  const raw = top.data.ports;
-  problems.push(...checkUniqueNames(namedPorts(raw), file));
-  if (raw.length === 0) problems.push(error('no-ports', file, 'ports', 'expected at least one port, found an empty array'));
-  // Each raw entry is dropped once it is converted, so the parsed document and the records
-  // are not both held whole (they are the build's peak memory at MacPorts scale).
-  const source = (document as { ports: unknown[] }).ports;
-  for (let index = 0; index < raw.length; index++) {
-    const entry = raw[index];
-    raw[index] = source[index] = undefined;
+  const named: NamedPort[] = [];
+  if (entries.count === 0) problems.push(error('no-ports', file, 'ports', 'expected at least one port, found an empty array'));
+  for (let index = 0; index < entries.count; index++) {
+    const entry = entries.take(index);
+    const name = nameOf(entry);
+    if (name !== undefined) named.push({ index, name });
     const parsed = portSchema.safeParse(entry);
     if (parsed.success) records.push(toPortRecord(parsed.data, index));
-    else problems.push(...problemsFromZod(parsed.error, entry, file, (path) => below(`ports[${index}]`, path), nameOf(entry)));
+    else problems.push(...problemsFromZod(parsed.error, entry, file, (path) => below(`ports[${index}]`, path), name));
   }
+  // Names are checked for clashes even on ports with other problems, so one run reports both.
+  problems.push(...checkUniqueNames(named, file));
   return { records, problems };
 }
 
 interface NamedPort {
   index: number;
   name: string;
-}
-
-/** Names are checked for clashes even on ports with other problems, so one run reports both. */
-function namedPorts(raw: readonly unknown[]): NamedPort[] {
-  const named: NamedPort[] = [];
-  raw.forEach((entry, index) => {
-    const name = nameOf(entry);
-    if (name !== undefined) named.push({ index, name });
-  });
-  return named;
 }
 
 function nameOf(raw: unknown): string | undefined {

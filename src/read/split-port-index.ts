@@ -1,0 +1,107 @@
+/**
+ * Splits `portindex.json` into its skeleton and the byte ranges of the elements of its `ports`
+ * array, so each port can be parsed, validated and released on its own instead of holding
+ * the whole document as one string and one object tree (the build's peak memory at 40,000
+ * ports). Returns undefined for anything unusual; the caller then parses the whole document,
+ * which also locates any syntax error.
+ */
+export interface PortIndexParts {
+  /** The document with the ports array emptied (`"ports":[]`), for the top-level checks. */
+  skeleton: string;
+  /** [start, end) byte offsets of each element of `ports`. */
+  elements: Array<[number, number]>;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const PORTS_KEY = Buffer.from('"ports"');
+
+function isSpace(b: number | undefined): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
+
+/** The offset just past the string starting at `i` (on its opening quote). */
+function skipString(bytes: Uint8Array, i: number): number {
+  for (let k = i + 1; k < bytes.length; k++) {
+    const b = bytes[k];
+    if (b === BACKSLASH) k++;
+    else if (b === QUOTE) return k + 1;
+  }
+  return -1;
+}
+
+/** The offset just past the value starting at `i`: an object, array, string or bare word. */
+function skipValue(bytes: Uint8Array, i: number): number {
+  const first = bytes[i];
+  if (first === QUOTE) return skipString(bytes, i);
+  if (first !== 0x7b && first !== 0x5b) {
+    let k = i;
+    while (k < bytes.length && !isSpace(bytes[k]) && bytes[k] !== 0x2c && bytes[k] !== 0x5d && bytes[k] !== 0x7d) k++;
+    return k > i ? k : -1;
+  }
+  let depth = 0;
+  for (let k = i; k < bytes.length; k++) {
+    const b = bytes[k];
+    if (b === QUOTE) {
+      k = skipString(bytes, k) - 1;
+      if (k < 0) return -1;
+    } else if (b === 0x7b || b === 0x5b) depth++;
+    else if (b === 0x7d || b === 0x5d) {
+      depth--;
+      if (depth === 0) return k + 1;
+    }
+  }
+  return -1;
+}
+
+function skipSpace(bytes: Uint8Array, i: number): number {
+  while (isSpace(bytes[i])) i++;
+  return i;
+}
+
+/** Finds `"ports": [` at the top level of the object and splits the array's elements. */
+export function splitPortIndex(bytes: Buffer): PortIndexParts | undefined {
+  let i = skipSpace(bytes, 0);
+  if (bytes[i] !== 0x7b) return undefined;
+  i++;
+  let found: { open: number; close: number; elements: Array<[number, number]> } | undefined;
+  for (;;) {
+    i = skipSpace(bytes, i);
+    if (bytes[i] === 0x7d) break;
+    if (bytes[i] !== QUOTE) return undefined;
+    const keyEnd = skipString(bytes, i);
+    if (keyEnd < 0) return undefined;
+    const isPorts = keyEnd - i === PORTS_KEY.length && bytes.subarray(i, keyEnd).equals(PORTS_KEY);
+    i = skipSpace(bytes, keyEnd);
+    if (bytes[i] !== 0x3a) return undefined;
+    i = skipSpace(bytes, i + 1);
+    if (isPorts) {
+      if (found || bytes[i] !== 0x5b) return undefined; // a repeated key or not an array: the slow path decides
+      const open = i;
+      const elements: Array<[number, number]> = [];
+      i = skipSpace(bytes, i + 1);
+      if (bytes[i] !== 0x5d) {
+        for (;;) {
+          const end = skipValue(bytes, i); // after a comma there must be a value: `[1,]` fails here
+          if (end < 0) return undefined;
+          elements.push([i, end]);
+          i = skipSpace(bytes, end);
+          if (bytes[i] === 0x5d) break;
+          if (bytes[i] !== 0x2c) return undefined;
+          i = skipSpace(bytes, i + 1);
+        }
+      }
+      found = { open, close: i, elements };
+      i++;
+    } else {
+      i = skipValue(bytes, i);
+      if (i < 0) return undefined;
+    }
+    i = skipSpace(bytes, i);
+    if (bytes[i] === 0x2c) i++;
+    else if (bytes[i] !== 0x7d) return undefined;
+  }
+  if (!found || skipSpace(bytes, i + 1) !== bytes.length) return undefined;
+  const skeleton = `${bytes.toString('utf8', 0, found.open)}[]${bytes.toString('utf8', found.close + 1)}`;
+  return { skeleton, elements: found.elements };
+}
