@@ -12,6 +12,7 @@ import { fileExists, scanBuilds } from '../validate/scan-builds.js';
 import { validatePortIndex, type ValidatedPorts } from '../validate/validate-portindex.js';
 import { FilesPager } from '../write/files-pager.js';
 import { checkOutputDirectory } from '../write/output-guard.js';
+import { collectGarbage } from '../write/collect-garbage.js';
 import { SiteWriter } from '../write/site-writer.js';
 
 export interface BuildOptions {
@@ -144,6 +145,7 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
       await pager.add(build);
     });
     if (log.errors === 0) await pager.finish();
+    collectGarbage();
 
     progress.phase('reading ports');
     const ports = await preparePorts(files, log, options.strict);
@@ -151,6 +153,7 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
       await writer.abort();
       return finish(false);
     }
+    collectGarbage(); // the parsed document and the records are garbage now
     progress.phase('writing ports', ports.length);
     const names = ports.map((port) => port.name);
     for (let i = 0; i < ports.length; i++) {
