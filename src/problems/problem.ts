@@ -21,9 +21,3 @@ export function error(code: string, file: string, location: string, message: str
 export function warning(code: string, file: string, location: string, message: string): Problem {
   return { code, file, location, message, severity: 'warning' };
 }
-
-export function countErrors(problems: readonly Problem[]): number {
-  let errors = 0;
-  for (const problem of problems) if (problem.severity === 'error') errors++;
-  return errors;
-}

@@ -1,11 +1,10 @@
-import { errorFile, FILES_DIR, pageFile, portFile, PORTS_DIR, type ErrorKind } from './site-files.js';
+import { FILES_DIR, pageFile, portFile, PORTS_DIR, type ErrorKind } from './site-files.js';
 
 /**
  * The one route table (SPEC 3): which URL serves which file, with which status and headers.
  * The writer, the Netlify config and `serve` all read it.
  */
 export const API_PREFIX = '/api/';
-export const VERSION_PREFIX = '/api/v1/';
 
 /** Every response under /api/v1/ carries these, errors and OPTIONS included (SPEC 3). */
 export const API_HEADERS = {
@@ -47,8 +46,6 @@ export const FILES_ROUTE = {
   missing: 'invalid-page',
 } as const satisfies Route;
 
-export const ROUTES = [PORT_ROUTE, FILES_ROUTE] as const;
-
 /** DRF's SimpleMetadata body for OPTIONS on a view (SPEC 3), key order as DRF writes it. */
 export function optionsBody(route: Route): { name: string; description: string; renders: string[]; parses: string[] } {
   return {
@@ -63,4 +60,3 @@ export function methodNotAllowedBody(method: string): { detail: string } {
   return { detail: `Method "${method}" not allowed.` };
 }
 
-export { errorFile };
