@@ -24,6 +24,7 @@ export class SiteWriter {
   private inFlight = 0;
   private waiting: Array<() => void> = [];
   private failure: Error | undefined;
+  private closing = false;
   private committed: ((totals: { written: number; reused: number; bytes: number }) => void) | undefined;
   files = 0;
   written = 0;
@@ -36,6 +37,7 @@ export class SiteWriter {
   ) {
     worker.on('message', (message: FromWorker) => this.receive(message));
     worker.on('error', (cause) => this.fail(cause));
+    worker.on('exit', (code) => this.fail(new Error(`the writer thread stopped (exit code ${code})`)));
   }
 
   static open(out: string): SiteWriter {
@@ -93,6 +95,7 @@ export class SiteWriter {
   }
 
   private fail(cause: Error): void {
+    if (this.closing) return; // our own terminate() ends the thread
     this.failure ??= cause;
     for (const resolve of this.waiting.splice(0)) resolve();
     this.committed?.({ written: 0, reused: 0, bytes: 0 });
@@ -101,10 +104,12 @@ export class SiteWriter {
   /** Sends what is left, has the writer record the manifest, and swaps the tree in. */
   async commit(): Promise<void> {
     await this.flush();
+    if (this.failure) throw this.failure;
     const totals = await new Promise<{ written: number; reused: number; bytes: number }>((resolve) => {
       this.committed = resolve;
       this.worker.postMessage({ type: 'commit' } satisfies ToWorker);
     });
+    this.closing = true;
     await this.worker.terminate();
     if (this.failure) throw this.failure;
     this.written = totals.written;
@@ -113,6 +118,7 @@ export class SiteWriter {
   }
 
   async abort(): Promise<void> {
+    this.closing = true;
     await this.worker.terminate();
     rmSync(this.root, { recursive: true, force: true });
   }
