@@ -9,7 +9,7 @@ import { formatProblemsJson } from './report/format-json.js';
 import { formatProblems } from './report/format-text.js';
 import { silentProgress, terminalProgress } from './report/progress.js';
 import { summariseBuild } from './report/summary.js';
-import { UsageError } from './write/output-guard.js';
+import { UsageError } from './problems/usage-error.js';
 import { DEFAULT_PAGE_SIZE } from './render/files-page.js';
 
 /** Exit codes: 0 fine, 1 catalogue problems, 2 usage, 70 a bug in ports-gen. */

@@ -1,4 +1,4 @@
-import { UsageError } from './write/output-guard.js';
+import { UsageError } from './problems/usage-error.js';
 
 export const DEFAULT_BASE_URL = 'http://localhost:8080';
 export const MAX_PAGE_SIZE = 1000;

@@ -1,12 +1,8 @@
 import { realpathSync, readdirSync, existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { UsageError } from '../problems/usage-error.js';
 import { MARKER_FILE } from '../routes/site-files.js';
-
-/** A refusal the user can fix by choosing other options (exit 2, no stack trace). */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
 
 function real(p: string): string {
   try {
