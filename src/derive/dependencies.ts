@@ -28,8 +28,9 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
   const byLowerName = new Map<string, number>();
   records.forEach((record, i) => byLowerName.set(record.name.toLowerCase(), i));
   const warnings: Problem[] = [];
-  // reverseSets[target][kindIndex] = dependent port indices, collected then sorted by name.
-  const reverseLists: number[][][] = records.map(() => DEPENDENCY_KINDS.map(() => []));
+  // reverseLists[target][kindIndex] = dependent port indices, collected then sorted by name;
+  // made on first use, since most ports have no dependents (8 arrays × 40,000 ports otherwise).
+  const reverseLists: Array<number[][] | undefined> = new Array(records.length);
 
   const forward = records.map((record, portIndex) => {
     const kinds: DependencyResource[] = [];
@@ -52,15 +53,16 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
         if (seen.has(target)) return;
         seen.add(target);
         ports.push(records[target]!.name);
-        reverseLists[target]![kindIndex]!.push(portIndex);
+        (reverseLists[target] ??= DEPENDENCY_KINDS.map(() => []))[kindIndex]!.push(portIndex);
       });
       if (ports.length > 0) kinds.push({ type: kind, ports });
     });
     return kinds;
   });
 
-  const reverse = reverseLists.map((perKind) => {
+  const reverse = Array.from(reverseLists, (perKind) => {
     const kinds: DependencyResource[] = [];
+    if (!perKind) return kinds;
     perKind.forEach((dependents, kindIndex) => {
       if (dependents.length === 0) return;
       // Plain code-unit order, as SPEC 2.1 asks: `Zlib` sorts before `apr`.

@@ -48,9 +48,12 @@ export function uniqueCaseInsensitive(values: readonly string[]): string[] {
   return out;
 }
 
+/** One shared empty list for every absent key: most ports lack most dependency kinds. */
+const NONE: string[] = Object.freeze([]) as unknown as string[];
+
 export function toPortRecord(source: PortSource, index: number): PortRecord {
   const depends = {} as Record<DependencyKind, string[]>;
-  for (const kind of DEPENDENCY_KINDS) depends[kind] = source[`depends_${kind}`] ?? [];
+  for (const kind of DEPENDENCY_KINDS) depends[kind] = source[`depends_${kind}`] ?? NONE;
   return {
     index,
     name: source.name,
@@ -64,7 +67,7 @@ export function toPortRecord(source: PortSource, index: number): PortRecord {
     description: source.description ?? '',
     longDescription: source.long_description ?? '',
     active: source.active ?? true,
-    categories: source.categories ?? [],
+    categories: source.categories ?? NONE,
     maintainers: (source.maintainers ?? []).map((m) => ({
       name: m.email?.name ?? '',
       domain: m.email?.domain ?? '',
