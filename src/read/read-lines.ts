@@ -64,7 +64,7 @@ export async function countRecords(path: string): Promise<number> {
   for await (const data of readChunks(path)) {
     let start = 0;
     while (start < data.length) {
-      let newline = data.indexOf(10, start);
+      const newline = data.indexOf(10, start);
       const end = newline === -1 ? data.length : newline;
       if (!lineHasContent) {
         // Most lines start with `{`, so this usually looks at one byte.
@@ -74,7 +74,6 @@ export async function countRecords(path: string): Promise<number> {
       if (lineHasContent) count++;
       lineHasContent = false;
       start = newline + 1;
-      newline = -1;
     }
   }
   if (lineHasContent) count++;

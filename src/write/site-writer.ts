@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { recoverStaging, stagingPath, swapIn } from './staging.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
-/** A batch is sent when it holds this many bytes or files; measured by `npm run bench`. */
+/** A batch is sent when it holds this many characters or files: few messages, little memory. */
 const BATCH_BYTES = 1 << 20;
 const BATCH_FILES = 256;
 /** Batches in flight at once: the backpressure that bounds memory to a few megabytes. */
