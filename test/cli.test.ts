@@ -129,14 +129,16 @@ test('refuses an --out that is the catalogue, holds it, is /, or is a foreign no
   });
 });
 
-test('a rebuild replaces the whole tree: a port removed from the catalogue is gone', async () => {
+test('a rebuild replaces the whole tree: a port removed from the catalogue is gone; the replaced tree is kept, ignored by git', async () => {
   await withTempDir(async (dir) => {
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
     await runCli(['build'], { cwd: dir });
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [zlib] } });
     assert.is((await runCli(['build'], { cwd: dir })).code, 0);
     assert.not.ok(fs.existsSync(path.join(dir, 'dist/api/v1/ports/curl')));
-    assert.equal(readdirSync(dir).sort(), ['catalogue', 'dist']);
+    assert.equal(readdirSync(dir).sort(), ['.dist.ports-gen', 'catalogue', 'dist']);
+    assert.ok(fs.existsSync(path.join(dir, '.dist.ports-gen/spare/api/v1/ports/curl/index.json')));
+    assert.match(readFileSync(path.join(dir, '.dist.ports-gen/.gitignore'), 'utf8'), /^\*$/m);
   });
 });
 

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { ProblemLog } from '../problems/problem-log.js';
 import { toJsonText } from '../render/json-text.js';
-import { countRecords } from '../read/read-lines.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
 import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, portFile, type ErrorKind } from '../routes/site-files.js';
-import { fileExists, scanBuilds } from '../validate/scan-builds.js';
+import { scanBuilds } from '../validate/scan-builds.js';
+import { writeFilesPhase } from './files-phase.js';
 import { preparePorts } from './prepare-ports.js';
-import { FilesPager } from '../write/files-pager.js';
 import { checkOutputDirectory } from '../write/output-guard.js';
 import { collectGarbage } from '../write/collect-garbage.js';
 import { SiteWriter } from '../write/site-writer.js';
@@ -73,11 +72,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   return runBuild(options, true);
 }
 
-/**
- * How often the files phase collects garbage. Its live heap is small, so a collection is
- * cheap; with it the peak RSS of `npm run bench` fell from 561 MB to about 300 MB.
- */
-const GC_EVERY_PAGES = 256;
 const GC_EVERY_PORTS = 10_000;
 
 async function runBuild(options: BuildOptions, write: boolean): Promise<BuildResult> {
@@ -105,30 +99,15 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
   // The files pages come first: they need nothing from the ports, and streaming them while
   // the heap is still small keeps the peak to that of the ports phase (bench-build at MacPorts
   // scale: 561 MB peak with the ports first, about 300 MB this way).
-  const writer = SiteWriter.open(path.resolve(options.cwd, options.out));
+  const out = path.resolve(options.cwd, options.out);
+  const writer = SiteWriter.open(out);
   try {
-    progress.phase('counting builds');
-    const count = (await fileExists(files.buildsPath)) ? await countRecords(files.buildsPath) : 0;
-    progress.phase('writing builds', count);
-    let pagesWritten = 0;
-    const pager = new FilesPager(async (file, body) => {
-      await writer.write(file, body);
-      // A full collection now and then keeps the heap of this phase flat, whatever V8's
-      // growth heuristics make of hundreds of megabytes of short-lived strings.
-      if (++pagesWritten % GC_EVERY_PAGES === 0) collectGarbage();
-    }, options.baseUrl, count, options.pageSize);
-    stats.builds = await scanBuilds(files.buildsPath, files.buildsName, log, async (build) => {
-      if (log.errors > 0) return; // the build has failed; keep validating, stop writing
-      stats.paths += build.files.length;
-      progress.advance();
-      await pager.add(build);
-    });
-    if (log.errors === 0) await pager.finish();
+    const filesInfo = await writeFilesPhase({ ...files, out, baseUrl: options.baseUrl, pageSize: options.pageSize }, writer, log, progress);
     collectGarbage();
 
     progress.phase('reading ports');
     const ports = await preparePorts(files, log, options.strict);
-    if (!ports || log.errors > 0) {
+    if (!ports || !filesInfo || log.errors > 0) {
       await writer.abort();
       return finish(false);
     }
@@ -144,11 +123,12 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     }
     ports.length = 0;
     for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
-    await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: names, pages: pager.pages }));
+    await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: names, pages: filesInfo.pages }));
     await writer.write(NETLIFY_HEADERS, renderHeaders());
     progress.phase('finishing writes');
-    await writer.commit();
-    Object.assign(stats, { ports: names.length, pages: pager.pages, files: writer.files, written: writer.written, bytes: writer.bytes });
+    await writer.commit(filesInfo);
+    const { pages, builds, paths } = filesInfo;
+    Object.assign(stats, { ports: names.length, pages, builds, paths, files: writer.files, written: writer.written, bytes: writer.bytes });
     return finish(true);
   } catch (cause) {
     await writer.abort();

@@ -1,3 +1,4 @@
+import type { Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { hasBom } from './utf8.js';
 
@@ -56,12 +57,14 @@ export function isBlank(bytes: Uint8Array): boolean {
 
 /**
  * Counts the non-blank lines without parsing them: the files list needs its `count` before
- * the first page is written, and this byte scan is far cheaper than a second parse.
+ * the first page is written, and this byte scan is far cheaper than a second parse. The same
+ * pass feeds the file's bytes to `digest`, if given.
  */
-export async function countRecords(path: string): Promise<number> {
+export async function countRecords(path: string, digest?: Hash): Promise<number> {
   let count = 0;
   let lineHasContent = false;
   for await (const data of readChunks(path)) {
+    digest?.update(data);
     let start = 0;
     while (start < data.length) {
       const newline = data.indexOf(10, start);

@@ -1,33 +1,68 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
 
 /** Relative path → content hash of every file a build wrote; stored in the marker file. */
 export type Manifest = Map<string, string>;
 
-export interface Marker {
+/**
+ * What the files pages were made from: a digest of `builds.ndjson` with everything else that
+ * shapes the pages' bytes. A build whose key equals the previous one carries the pages over.
+ */
+export interface FilesInfo {
+  key: string;
+  pages: number;
+  builds: number;
+  paths: number;
+}
+
+/** The marker's text is deterministic: the same catalogue gives the same marker. */
+interface MarkerText {
   generator: 'ports-gen';
+  format: typeof MARKER_FORMAT;
+  filesInfo: FilesInfo | null;
   files: Record<string, string>;
 }
+
+export interface Marker {
+  manifest: Manifest;
+  filesInfo: FilesInfo | undefined;
+  /**
+   * When the marker was written, the last act of a build: a file or directory of the tree
+   * changed after it (an edit by hand, a planted file) is not trusted to hold what the
+   * manifest says.
+   */
+  writtenMs: number;
+}
+
+/** Raised when what the marker records changes shape; an older marker is simply not reused. */
+const MARKER_FORMAT = 2;
 
 export function hashBody(body: string | Uint8Array): string {
   return createHash('sha1').update(body).digest('base64url');
 }
 
-/** The previous build's manifest, or an empty one when there is none or it cannot be read. */
-export function readManifest(out: string): Manifest {
+/** The marker of the tree at `dir`, or undefined when there is none or it cannot be read. */
+export function readMarker(dir: string): Marker | undefined {
+  const file = path.join(dir, MARKER_FILE);
   try {
-    const marker = JSON.parse(readFileSync(path.join(out, MARKER_FILE), 'utf8')) as Partial<Marker>;
-    if (marker.generator !== 'ports-gen' || typeof marker.files !== 'object' || marker.files === null) return new Map();
-    return new Map(Object.entries(marker.files).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const stats = lstatSync(file);
+    if (!stats.isFile()) return undefined;
+    const text = JSON.parse(readFileSync(file, 'utf8')) as Partial<MarkerText>;
+    if (text.generator !== 'ports-gen' || text.format !== MARKER_FORMAT || typeof text.files !== 'object' || text.files === null) {
+      return undefined;
+    }
+    const manifest = new Map(Object.entries(text.files).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return { manifest, filesInfo: text.filesInfo ?? undefined, writtenMs: stats.mtimeMs };
   } catch {
-    return new Map();
+    return undefined;
   }
 }
 
-export function renderMarker(manifest: Manifest): string {
+export function renderMarker(manifest: Manifest, filesInfo: FilesInfo | undefined): string {
   const files: Record<string, string> = {};
   for (const [file, hash] of manifest) files[file] = hash;
-  return `${JSON.stringify({ generator: 'ports-gen', files } satisfies Marker)}\n`;
+  const text: MarkerText = { generator: 'ports-gen', format: MARKER_FORMAT, filesInfo: filesInfo ?? null, files };
+  return `${JSON.stringify(text)}\n`;
 }

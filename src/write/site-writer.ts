@@ -1,7 +1,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { FilesInfo } from './manifest.js';
+import { claimSpare, keepAsSpare } from './spare.js';
 import { recoverStaging, stagingPath, swapIn } from './staging.js';
+import type { TreeTotals } from './tree-writer.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
 /** A batch is sent when it holds this many characters or files: few messages, little memory. */
@@ -13,9 +16,10 @@ const BATCHES_IN_FLIGHT = 4;
 const encoder = new TextEncoder();
 
 /**
- * Writes one site into a staging tree and swaps it in on `commit`. The main thread encodes
- * files into batches; a writer thread creates directories, writes or hard-links unchanged
- * files from the previous build (so their modification time stays), and keeps the manifest.
+ * Writes one site into a staging tree and swaps it in on `commit`. The staging tree is the
+ * spare (see spare.ts) when there is one, updated in place, or else a new tree. The main
+ * thread encodes files into batches; a writer thread makes directories, keeps or hard-links
+ * unchanged files (so their modification time stays), writes the others, and keeps the manifest.
  */
 export class SiteWriter {
   private paths: string[] = [];
@@ -25,7 +29,7 @@ export class SiteWriter {
   private waiting: Array<() => void> = [];
   private failure: Error | undefined;
   private closing = false;
-  private committed: ((totals: { written: number; reused: number; bytes: number }) => void) | undefined;
+  private settled: ((reply: FromWorker) => void) | undefined;
   files = 0;
   written = 0;
   bytes = 0;
@@ -33,6 +37,8 @@ export class SiteWriter {
   private constructor(
     private readonly out: string,
     readonly root: string,
+    /** Whether `root` is the claimed spare rather than a new tree. */
+    readonly updating: boolean,
     private readonly worker: Worker,
   ) {
     worker.on('message', (message: FromWorker) => this.receive(message));
@@ -43,10 +49,11 @@ export class SiteWriter {
   static open(out: string): SiteWriter {
     recoverStaging(out);
     const root = stagingPath(out, 'new');
-    mkdirSync(root, { recursive: true });
-    const setup: WorkerSetup = { root, out: path.resolve(out) };
+    const updating = claimSpare(out, root);
+    if (!updating) mkdirSync(root, { recursive: true });
+    const setup: WorkerSetup = { root, out: path.resolve(out), updating };
     const worker = new Worker(new URL('./write-worker.js', import.meta.url), { workerData: setup });
-    return new SiteWriter(out, root, worker);
+    return new SiteWriter(out, root, updating, worker);
   }
 
   async write(relative: string, body: string): Promise<void> {
@@ -57,6 +64,15 @@ export class SiteWriter {
     this.pendingBytes += body.length;
     this.files++;
     if (this.pendingBytes >= BATCH_BYTES || this.paths.length >= BATCH_FILES) await this.flush();
+  }
+
+  /** Files of the live tree that this build carries over without making their bytes again. */
+  async carry(relatives: string[]): Promise<void> {
+    for (const relative of relatives) this.resolveInside(relative);
+    await this.flush();
+    this.files += relatives.length;
+    this.inFlight++;
+    this.worker.postMessage({ type: 'carry', paths: relatives } satisfies ToWorker);
   }
 
   /** Refuses any path that could leave the staging tree (defence in depth beyond the name rule). */
@@ -91,35 +107,47 @@ export class SiteWriter {
       this.waiting.shift()?.();
       return;
     }
-    this.committed?.(message);
+    this.settled?.(message);
   }
 
   private fail(cause: Error): void {
     if (this.closing) return; // our own terminate() ends the thread
     this.failure ??= cause;
     for (const resolve of this.waiting.splice(0)) resolve();
-    this.committed?.({ written: 0, reused: 0, bytes: 0 });
+    this.settled?.({ type: 'failed', message: cause.message });
+  }
+
+  /** Sends the last message and waits for the writer's answer to it. */
+  private finalMessage(message: ToWorker): Promise<FromWorker> {
+    return new Promise<FromWorker>((resolve) => {
+      this.settled = resolve;
+      this.worker.postMessage(message);
+    });
   }
 
   /** Sends what is left, has the writer record the manifest, and swaps the tree in. */
-  async commit(): Promise<void> {
+  async commit(filesInfo?: FilesInfo): Promise<void> {
     await this.flush();
     if (this.failure) throw this.failure;
-    const totals = await new Promise<{ written: number; reused: number; bytes: number }>((resolve) => {
-      this.committed = resolve;
-      this.worker.postMessage({ type: 'commit' } satisfies ToWorker);
-    });
+    const reply = await this.finalMessage({ type: 'commit', filesInfo });
     this.closing = true;
     await this.worker.terminate();
     if (this.failure) throw this.failure;
+    const totals = reply as TreeTotals;
     this.written = totals.written;
     this.bytes = totals.bytes;
     swapIn(this.root, this.out);
   }
 
+  /**
+   * Nothing of this build reaches `--out`. A claimed spare is handed back, its marker saying
+   * what it holds now; a new tree, or a spare the writer could not account for, is deleted.
+   */
   async abort(): Promise<void> {
+    const released = this.updating && !this.failure && !this.closing && (await this.finalMessage({ type: 'release' })).type === 'released';
     this.closing = true;
     await this.worker.terminate();
-    rmSync(this.root, { recursive: true, force: true });
+    if (released) keepAsSpare(this.root, this.out);
+    else rmSync(this.root, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { keepAsSpare } from './spare.js';
 
 /**
  * A build writes into a staging directory beside `--out` (same file system, so renames are
@@ -25,8 +26,9 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Cleans up after a build that was killed: a half-written `new` tree is removed; an `old` tree
- * left between the two renames of a swap is put back when `--out` is missing.
+ * Cleans up after a build that was killed: a half-written `new` tree is removed (a claimed
+ * spare too: its state is unknown); an `old` tree left by a swap is put back when `--out` is
+ * missing (killed between the two renames), or else kept as the spare.
  */
 export function recoverStaging(out: string): void {
   const resolved = path.resolve(out);
@@ -42,12 +44,13 @@ export function recoverStaging(out: string): void {
     const match = STAGE.exec(entry);
     if (!match || match[1] !== base || isAlive(Number(match[3]))) continue;
     const leftover = path.join(dir, entry);
-    if (match[2] === 'old' && !existsSync(resolved)) renameSync(leftover, resolved);
-    else rmSync(leftover, { recursive: true, force: true });
+    if (match[2] === 'new') rmSync(leftover, { recursive: true, force: true });
+    else if (!existsSync(resolved)) renameSync(leftover, resolved);
+    else keepAsSpare(leftover, resolved);
   }
 }
 
-/** Puts `staged` in place of `out`; the previous tree, if any, is removed only afterwards. */
+/** Puts `staged` in place of `out`; the previous tree, if any, becomes the spare afterwards. */
 export function swapIn(staged: string, out: string): void {
   const resolved = path.resolve(out);
   if (!existsSync(resolved)) {
@@ -62,5 +65,5 @@ export function swapIn(staged: string, out: string): void {
     renameSync(old, resolved);
     throw cause;
   }
-  rmSync(old, { recursive: true, force: true });
+  keepAsSpare(old, out);
 }

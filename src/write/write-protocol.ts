@@ -1,9 +1,13 @@
+import type { FilesInfo } from './manifest.js';
+import type { TreeTotals } from './tree-writer.js';
+
 /** Messages between the build and its writer thread. */
 export interface WorkerSetup {
-  /** The staging tree to write into. */
+  /** The tree to write into: a new staging tree, or the claimed spare when `updating`. */
   root: string;
   /** The live output, whose manifest and unchanged files are reused. */
   out: string;
+  updating: boolean;
 }
 
 /** Several files in one message: their paths, byte lengths, and their bytes end to end. */
@@ -13,9 +17,15 @@ export interface Batch {
   data: ArrayBuffer;
 }
 
-export type ToWorker = { type: 'batch'; batch: Batch } | { type: 'commit' };
+export type ToWorker =
+  | { type: 'batch'; batch: Batch }
+  /** Files carried over from the live tree without their bytes (unchanged files pages). */
+  | { type: 'carry'; paths: string[] }
+  | { type: 'commit'; filesInfo: FilesInfo | undefined }
+  | { type: 'release' };
 
 export type FromWorker =
   | { type: 'done' }
-  | { type: 'committed'; written: number; reused: number; bytes: number }
+  | ({ type: 'committed' } & TreeTotals)
+  | { type: 'released' }
   | { type: 'failed'; message: string };

@@ -1,0 +1,102 @@
+import { lstatSync, readdirSync, rmSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { MARKER_FILE } from '../routes/site-files.js';
+import { readMarker, type Marker } from './manifest.js';
+
+/** The parent of a relative `/`-separated path; '' for the top of the tree. */
+export function parentOf(relative: string): string {
+  const slash = relative.lastIndexOf('/');
+  return slash === -1 ? '' : relative.slice(0, slash);
+}
+
+/**
+ * A tree an earlier build wrote, and how far it can still be trusted to hold what its marker
+ * says. Trust is checked, never assumed: every directory on the way must be a real directory
+ * (a link planted in its place is never followed), and a file must be a plain file not changed
+ * since the marker was written, the last act of that build.
+ */
+export class PreviousTree {
+  private readonly dirs = new Map<string, boolean>();
+  /** Each directory's entries as the marker knows them, for `prune`. */
+  private children: Map<string, Set<string>> | undefined;
+
+  private constructor(
+    readonly root: string,
+    readonly marker: Marker,
+    private readonly prune: boolean,
+  ) {}
+
+  /**
+   * `prune`: the tree is about to be updated in place, so a directory changed since the build
+   * loses every entry the marker does not know (files dropped in by hand, planted links).
+   */
+  static open(root: string, prune: boolean): PreviousTree | undefined {
+    const marker = readMarker(root);
+    return marker ? new PreviousTree(root, marker, prune) : undefined;
+  }
+
+  hashOf(relative: string): string | undefined {
+    return this.marker.manifest.get(relative);
+  }
+
+  pathOf(relative: string): string {
+    return path.join(this.root, ...relative.split('/'));
+  }
+
+  /** Whether every directory from the top down to `dir` is a real directory. */
+  isRealDirectory(dir: string): boolean {
+    if (dir === '') return this.check('');
+    const known = this.dirs.get(dir);
+    if (known !== undefined) return known;
+    return this.isRealDirectory(parentOf(dir)) && this.check(dir);
+  }
+
+  private check(dir: string): boolean {
+    const known = this.dirs.get(dir);
+    if (known !== undefined) return known;
+    const stats = lstatSync(this.pathOf(dir), { throwIfNoEntry: false });
+    // The top may be reached through a link (an --out that is a link); nothing below it may.
+    const real = stats !== undefined && (stats.isDirectory() || (dir === '' && stats.isSymbolicLink()));
+    this.dirs.set(dir, real);
+    if (real && this.prune && stats.mtimeMs > this.marker.writtenMs) this.pruneUnknown(dir);
+    return real;
+  }
+
+  /**
+   * The stats of `relative` when it still holds the bytes of `hash`: the marker says so, it is
+   * a plain file reached through real directories, and it has not been modified since.
+   */
+  trustedFile(relative: string, hash: string): Stats | undefined {
+    if (this.marker.manifest.get(relative) !== hash || !this.isRealDirectory(parentOf(relative))) return undefined;
+    const stats = lstatSync(this.pathOf(relative), { throwIfNoEntry: false });
+    return stats?.isFile() && stats.mtimeMs <= this.marker.writtenMs ? stats : undefined;
+  }
+
+  /** Removes the entries of `dir` the marker does not know (never following a link). */
+  private pruneUnknown(dir: string): void {
+    this.children ??= childrenOf(this.marker.manifest.keys());
+    const known = this.children.get(dir);
+    for (const name of readdirSync(this.pathOf(dir))) {
+      if (known?.has(name) || (dir === '' && name === MARKER_FILE)) continue;
+      rmSync(path.join(this.pathOf(dir), name), { recursive: true, force: true });
+    }
+  }
+}
+
+/** Directory → names of its entries (files and directories), from the manifest's paths. */
+function childrenOf(files: Iterable<string>): Map<string, Set<string>> {
+  const children = new Map<string, Set<string>>();
+  for (const file of files) {
+    let child = file;
+    while (child !== '') {
+      const dir = parentOf(child);
+      const names = children.get(dir) ?? new Set<string>();
+      const name = child.slice(dir === '' ? 0 : dir.length + 1);
+      if (names.has(name)) break; // the rest of the way up is known already
+      names.add(name);
+      children.set(dir, names);
+      child = dir;
+    }
+  }
+  return children;
+}

@@ -1,0 +1,63 @@
+import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { readMarker } from './manifest.js';
+
+/**
+ * The spare: the tree a build replaced, kept beside `--out` (in `.<out>.ports-gen/`) instead
+ * of being deleted. It shares every unchanged file with the live tree through hard links, so
+ * it costs the disk only what changed. The next build claims it and updates it in place,
+ * touching only the files whose bytes changed, then swaps it in: a rebuild does work in
+ * proportion to the change, and the swap of the whole tree stays one rename.
+ */
+export function spareDirectory(out: string): string {
+  const resolved = path.resolve(out);
+  return path.join(path.dirname(resolved), `.${path.basename(resolved)}.ports-gen`);
+}
+
+function sparePath(out: string): string {
+  return path.join(spareDirectory(out), 'spare');
+}
+
+const IGNORE_ALL = [
+  '# ports-gen keeps the previous build here, so the next build updates it instead of',
+  '# writing every file. Unchanged files are hard links into the site: this costs the disk',
+  '# only what changed. Safe to delete; nothing here is published.',
+  '*',
+  '',
+].join('\n');
+
+/**
+ * Moves the spare to `root` for this build to update, when it is a real directory with a
+ * marker it can trust; anything else found there is removed. The rename is also the claim:
+ * two builds cannot both take it.
+ */
+export function claimSpare(out: string, root: string): boolean {
+  const spare = sparePath(out);
+  const stats = lstatSync(spare, { throwIfNoEntry: false });
+  if (!stats) return false;
+  if (stats.isDirectory() && readMarker(spare)) {
+    try {
+      renameSync(spare, root);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  rmSync(spare, { recursive: true, force: true });
+  return false;
+}
+
+/** Keeps a replaced tree as the spare: only a real directory written by ports-gen. */
+export function keepAsSpare(old: string, out: string): void {
+  const stats = lstatSync(old, { throwIfNoEntry: false });
+  if (!stats) return;
+  if (!stats.isDirectory() || !readMarker(old)) {
+    rmSync(old, { recursive: true, force: true }); // a link (an --out that was one) goes, its target stays
+    return;
+  }
+  const spare = sparePath(out);
+  mkdirSync(spareDirectory(out), { recursive: true });
+  writeFileSync(path.join(spareDirectory(out), '.gitignore'), IGNORE_ALL);
+  rmSync(spare, { recursive: true, force: true });
+  renameSync(old, spare);
+}

@@ -1,0 +1,169 @@
+import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { MARKER_FILE } from '../routes/site-files.js';
+import { hashBody, renderMarker, type FilesInfo, type Manifest } from './manifest.js';
+import { parentOf, PreviousTree } from './previous-tree.js';
+
+export interface TreeTotals {
+  written: number;
+  reused: number;
+  bytes: number;
+}
+
+/**
+ * Puts one build's files into `root`, with plain synchronous calls (the writer thread's work).
+ *
+ * `root` is either a new, empty tree or the spare: the tree of the build before the previous
+ * one, claimed for updating in place. A file whose bytes the spare already holds is kept; one
+ * whose bytes the live tree holds is hard-linked from it; any other is written. Either way an
+ * unchanged file keeps its inode and modification time, and a file is never written through:
+ * what is replaced is unlinked first, since the spare shares its inodes with the live tree.
+ */
+export class TreeWriter {
+  private readonly manifest: Manifest = new Map();
+  private readonly made = new Set<string>();
+  private readonly live: PreviousTree | undefined;
+  private readonly spare: PreviousTree | undefined;
+  /** What the spare holds now, and which of those files this build has checked or made. */
+  private readonly holds: Manifest | undefined;
+  private readonly known = new Set<string>();
+  readonly totals: TreeTotals = { written: 0, reused: 0, bytes: 0 };
+
+  constructor(
+    private readonly root: string,
+    out: string,
+    updating: boolean,
+  ) {
+    this.live = PreviousTree.open(out, false);
+    this.spare = updating ? PreviousTree.open(root, true) : undefined;
+    this.holds = this.spare ? new Map(this.spare.marker.manifest) : undefined;
+  }
+
+  /** One file of the build, with its bytes. */
+  put(relative: string, bytes: Uint8Array): void {
+    const hash = hashBody(bytes);
+    this.manifest.set(relative, hash);
+    this.totals.bytes += bytes.length;
+    if (this.spare?.trustedFile(relative, hash)?.size === bytes.length) return this.reuse(relative);
+    const target = this.prepare(relative);
+    if (this.linkLive(relative, hash, target, bytes.length)) return this.reuse(relative);
+    writeFileSync(target, bytes, { flag: 'wx' }); // `wx`: never through something already there
+    this.hold(relative, hash);
+    this.totals.written++;
+  }
+
+  /** One file carried over unchanged from the live tree, whose bytes were not made again. */
+  carry(relative: string): void {
+    const hash = this.live?.hashOf(relative);
+    if (!hash) throw new Error(`${relative} is not in the previous build`);
+    this.manifest.set(relative, hash);
+    const kept = this.spare?.trustedFile(relative, hash);
+    if (kept) {
+      this.totals.bytes += kept.size;
+      return this.reuse(relative);
+    }
+    const target = this.prepare(relative);
+    const stats = this.live!.trustedFile(relative, hash);
+    if (!stats) throw new Error(`${relative} of the previous build changed while this build ran`);
+    linkSync(this.live!.pathOf(relative), target);
+    this.hold(relative, hash);
+    this.totals.bytes += stats.size;
+    this.totals.reused++;
+  }
+
+  /** Removes what the spare held that this build does not, and writes the marker. */
+  finish(filesInfo: FilesInfo | undefined): TreeTotals {
+    if (this.holds) this.removeUnused();
+    this.writeMarker(this.manifest, filesInfo);
+    return this.totals;
+  }
+
+  /**
+   * A failed build hands the spare back rather than deleting it: its marker then records what
+   * it holds now, each file checked or made by this build, so the next build can still use it.
+   */
+  release(): void {
+    if (!this.spare || !this.holds) throw new Error('only a claimed spare is released');
+    for (const [relative, hash] of this.holds) {
+      if (this.known.has(relative) || this.spare.trustedFile(relative, hash)) continue;
+      this.holds.delete(relative);
+      rmSync(this.pathOf(relative), { recursive: true, force: true });
+    }
+    this.writeMarker(this.holds, undefined);
+  }
+
+  /** A hard link to the live tree's file, when that still holds exactly these bytes. */
+  private linkLive(relative: string, hash: string, target: string, size: number): boolean {
+    if (this.live?.trustedFile(relative, hash)?.size !== size) return false;
+    try {
+      linkSync(this.live.pathOf(relative), target);
+    } catch {
+      return false; // another file system, a file system without links: write it instead
+    }
+    this.hold(relative, hash);
+    return true;
+  }
+
+  private reuse(relative: string): void {
+    this.known.add(relative);
+    this.totals.reused++;
+  }
+
+  private hold(relative: string, hash: string): void {
+    this.holds?.set(relative, hash);
+    this.known.add(relative);
+  }
+
+  private pathOf(relative: string): string {
+    return path.join(this.root, ...relative.split('/'));
+  }
+
+  /** The target's directories made, and whatever the spare had at the target removed. */
+  private prepare(relative: string): string {
+    this.ensureDirectory(parentOf(relative));
+    const target = this.pathOf(relative);
+    if (this.holds?.delete(relative)) {
+      this.known.delete(relative);
+      rmSync(target, { recursive: true, force: true });
+    }
+    return target;
+  }
+
+  private ensureDirectory(dir: string): void {
+    if (dir === '' || this.made.has(dir)) return;
+    if (!this.spare) {
+      mkdirSync(path.join(this.root, dir), { recursive: true });
+    } else {
+      // Updating in place: each directory on the way is checked, and whatever stands where a
+      // directory should be (a planted link, a file) is removed, never followed.
+      this.ensureDirectory(parentOf(dir));
+      if (!this.spare.isRealDirectory(dir)) {
+        rmSync(this.pathOf(dir), { recursive: true, force: true });
+        mkdirSync(this.pathOf(dir));
+      }
+    }
+    this.made.add(dir);
+  }
+
+  /** The spare's files this build has no use for, and the directories left without a use. */
+  private removeUnused(): void {
+    const used = new Set<string>();
+    for (const relative of this.manifest.keys()) {
+      for (let dir = parentOf(relative); dir !== '' && !used.has(dir); dir = parentOf(dir)) used.add(dir);
+    }
+    for (const relative of this.holds!.keys()) {
+      if (this.manifest.has(relative)) continue;
+      // The topmost directory with no use goes whole (with anything planted in it); its parent
+      // is in use, so it was checked to be a real directory.
+      let doomed = relative;
+      while (parentOf(doomed) !== '' && !used.has(parentOf(doomed))) doomed = parentOf(doomed);
+      rmSync(this.pathOf(doomed), { recursive: true, force: true });
+    }
+  }
+
+  private writeMarker(manifest: Manifest, filesInfo: FilesInfo | undefined): void {
+    const marker = path.join(this.root, MARKER_FILE);
+    rmSync(marker, { force: true });
+    writeFileSync(marker, renderMarker(manifest, filesInfo), { flag: 'wx' });
+  }
+}

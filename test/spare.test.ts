@@ -1,0 +1,142 @@
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite, type BuildOptions } from '../src/commands/build.js';
+import { writeCatalogue } from './support/catalogue.js';
+import { withTempDir } from './support/paths.js';
+import { readTree } from './support/tree.js';
+
+const ports = () => [
+  { name: 'zlib', portdir: 'archivers/zlib', version: '1.3.1' },
+  { name: 'xz', portdir: 'archivers/xz', version: '5.6.2' },
+  { name: 'curl', portdir: 'net/curl', version: '8.9.1', depends_lib: ['port:zlib'] },
+  { name: 'git', portdir: 'devel/git', version: '2.46.0', depends_lib: ['port:curl'] },
+];
+const buildLines = (n: number) => Array.from({ length: n }, (_, i) => JSON.stringify({ build_id: 100 - i, files: [`/opt/local/f${i}`] })).join('\n');
+
+interface Step {
+  ports?: unknown[];
+  builds?: string;
+  baseUrl?: string;
+  pageSize?: number;
+  /** Whether the live tree is as the last build left it, so that `written` can be checked. */
+  untouched?: boolean;
+}
+
+/**
+ * Builds `step` into dist/, and the same catalogue into a fresh directory to compare with.
+ * Checks that exactly the files whose bytes changed were written.
+ */
+async function build(dir: string, step: Step = {}) {
+  const before = existsSync(path.join(dir, 'dist')) ? readTree(path.join(dir, 'dist')) : new Map<string, Buffer>();
+  writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: step.ports ?? ports() }, builds: step.builds ?? buildLines(7) });
+  const options: BuildOptions = { cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: step.baseUrl ?? 'https://ports.example.org', pageSize: step.pageSize ?? 3, strict: true };
+  const result = await buildSite(options);
+  assert.ok(result.ok, JSON.stringify(result.log.kept));
+  rmSync(path.join(dir, 'fresh'), { recursive: true, force: true });
+  assert.ok((await buildSite({ ...options, out: 'fresh' })).ok);
+  assert.equal(readTree(path.join(dir, 'dist')), readTree(path.join(dir, 'fresh')), 'the rebuilt site equals a fresh build');
+  rmSync(path.join(dir, 'fresh'), { recursive: true, force: true });
+  const after = readTree(path.join(dir, 'dist'));
+  const changed = [...after].filter(([file, bytes]) => file !== '.ports-gen.json' && !before.get(file)?.equals(bytes));
+  if (step.untouched !== false) assert.is(result.stats.written, changed.length, `written: ${changed.map(([file]) => file).join(', ')}`);
+  return result.stats;
+}
+
+const inode = (dir: string, relative: string) => statSync(path.join(dir, 'dist', relative)).ino;
+const spare = (dir: string) => path.join(dir, '.dist.ports-gen', 'spare');
+const ZLIB_DIR = 'api/v1/ports/zlib';
+
+test('from the third build on, the spare tree is updated in place and swapped in', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    const first = inode(dir, ZLIB_DIR);
+    assert.is((await build(dir)).written, 0);
+    assert.ok(existsSync(path.join(spare(dir), ZLIB_DIR, 'index.json')), 'the first tree is kept as the spare');
+    const next = ports();
+    next[1]!.version = '5.6.3';
+    const stats = await build(dir, { ports: next });
+    assert.is(stats.written, 1);
+    assert.is(inode(dir, ZLIB_DIR), first, "the first build's directories are live again");
+    assert.equal(readdirSync(dir).sort(), ['.dist.ports-gen', 'catalogue', 'dist']);
+  });
+});
+
+test('a port removed from the catalogue leaves the spare too', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir);
+    await build(dir, { ports: ports().filter((port) => port.name !== 'git') });
+    assert.not.ok(existsSync(path.join(dir, 'dist/api/v1/ports/git')));
+  });
+});
+
+test('files edited, added or replaced by links in the live tree never reach a later build', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir);
+    // The live tree is edited by hand: same size, so only its time tells; a file and a
+    // directory are added; a port directory is replaced by a link to someone's files.
+    const zlibFile = path.join(dir, 'dist', ZLIB_DIR, 'index.json');
+    writeFileSync(zlibFile, readFileSync(zlibFile, 'utf8').replace('1.3.1', '9.9.9'));
+    writeFileSync(path.join(dir, 'dist', ZLIB_DIR, 'notes.txt'), 'mine');
+    mkdirSync(path.join(dir, 'dist/junk'));
+    writeFileSync(path.join(dir, 'dist/junk/x.json'), '{}');
+    const victims = path.join(dir, 'victims');
+    mkdirSync(victims);
+    writeFileSync(path.join(victims, 'index.json'), readFileSync(path.join(dir, 'dist/api/v1/ports/curl/index.json')));
+    rmSync(path.join(dir, 'dist/api/v1/ports/curl'), { recursive: true });
+    symlinkSync(victims, path.join(dir, 'dist/api/v1/ports/curl'));
+    await build(dir, { untouched: false }); // the untouched spare goes live; the edited tree becomes the spare
+    await build(dir); // the edited tree is updated in place and goes live
+    assert.ok(lstatSync(path.join(dir, 'dist/api/v1/ports/curl')).isDirectory());
+    assert.equal(readdirSync(victims), ['index.json']);
+    assert.is(lstatSync(path.join(victims, 'index.json')).nlink, 1, 'nothing of the victim was linked into the site');
+  });
+});
+
+test('the files pages are carried over while builds.ndjson, the base URL and the page size stay the same', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir);
+    const next = ports();
+    next[0]!.version = '1.3.2';
+    assert.is((await build(dir, { ports: next })).written, 1);
+    assert.ok((await build(dir, { ports: next, baseUrl: 'https://mirror.example.org' })).written >= 3, 'the links change');
+    assert.ok((await build(dir, { ports: next, baseUrl: 'https://mirror.example.org', pageSize: 4 })).written >= 2);
+    const more = await build(dir, { ports: next, baseUrl: 'https://mirror.example.org', pageSize: 4, builds: buildLines(8) });
+    assert.ok(more.written >= 2, 'every page carries the count');
+    assert.is(more.builds, 8);
+    const same = await build(dir, { ports: next, baseUrl: 'https://mirror.example.org', pageSize: 4, builds: buildLines(8) });
+    assert.equal([same.written, same.pages, same.builds, same.paths], [0, 2, 8, 8]);
+  });
+});
+
+test('a page edited in the live tree is made again, not carried over', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir);
+    const page = path.join(dir, 'dist/api/v1/files/page-1.json');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('"count":7', '"count":8'));
+    await build(dir, { untouched: false });
+  });
+});
+
+test('a failed build hands the spare back for the next build to use', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    const first = inode(dir, ZLIB_DIR);
+    await build(dir);
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [{ name: 'bad name' }] }, builds: buildLines(9) });
+    const failed = await buildSite({ cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 3, strict: true });
+    assert.not.ok(failed.ok);
+    assert.ok(existsSync(path.join(spare(dir), '.ports-gen.json')));
+    const next = ports();
+    next[1]!.version = '5.6.3';
+    await build(dir, { ports: next });
+    assert.is(inode(dir, ZLIB_DIR), first);
+  });
+});
+
+test.run();
