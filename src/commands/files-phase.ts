@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProblemLog } from '../problems/problem-log.js';
+import { identifyFile, type FileIdentity } from '../read/file-identity.js';
 import { countRecords } from '../read/read-lines.js';
 import { PAGES_FORMAT } from '../render/files-page.js';
 import type { Progress } from '../report/progress.js';
@@ -28,26 +29,22 @@ export interface FilesPhaseOptions {
 const GC_EVERY_PAGES = 256;
 
 /**
- * The files pages (SPEC 2.3). One pass over `builds.ndjson` counts the builds and digests its
- * bytes; when the digest and the options equal the previous build's and its pages are intact,
- * they are carried over as they are (a rebuild after a port changed does not parse millions of
- * paths again). Otherwise the builds are streamed, validated and paged.
+ * The files pages (SPEC 2.3). When `builds.ndjson` (by its digest, see file-identity) and the
+ * options are those of the previous build, and its pages are intact, they are carried over as
+ * they are: a rebuild after a port changed does not parse millions of paths again. Otherwise a
+ * byte scan counts the builds, then they are streamed, validated and paged.
  */
 export async function writeFilesPhase(options: FilesPhaseOptions, writer: SiteWriter, log: ProblemLog, progress: Progress): Promise<FilesInfo | undefined> {
-  progress.phase('counting builds');
-  const digest = createHash('sha256');
-  const present = await fileExists(options.buildsPath);
-  const count = present ? await countRecords(options.buildsPath, digest) : 0;
-  const settings = JSON.stringify([PAGES_FORMAT, VERSION, options.pageSize, options.baseUrl, present]);
-  const key = digest.update(settings).digest('base64url');
-
-  const carried = carriedPages(options.out, key);
+  progress.phase('digesting builds');
+  const { source, key, carried } = await comparePrevious(options);
   if (carried) {
     progress.phase('builds unchanged');
     await writer.carry(pageFiles(carried.pages));
-    return carried;
+    return { ...carried, source };
   }
 
+  progress.phase('counting builds');
+  const count = (await fileExists(options.buildsPath)) ? await countRecords(options.buildsPath) : 0;
   progress.phase('writing builds', count);
   let pagesWritten = 0;
   let paths = 0;
@@ -65,21 +62,29 @@ export async function writeFilesPhase(options: FilesPhaseOptions, writer: SiteWr
   });
   if (log.errors > 0) return undefined;
   await pager.finish();
-  return { key, pages: pager.pages, builds, paths };
+  return { key, source, pages: pager.pages, builds, paths };
 }
 
 function pageFiles(pages: number): string[] {
   return Array.from({ length: pages }, (_, i) => pageFile(i + 1));
 }
 
+/** This build's key, and the previous build's files info when its pages can be carried over. */
+async function comparePrevious(options: FilesPhaseOptions): Promise<{ source: FileIdentity; key: string; carried: FilesInfo | undefined }> {
+  const live = PreviousTree.open(options.out, false);
+  const source = await identifyFile(options.buildsPath, live?.marker.filesInfo?.source);
+  const settings = JSON.stringify([PAGES_FORMAT, VERSION, options.pageSize, options.baseUrl, source.digest]);
+  const key = createHash('sha256').update(settings).digest('base64url');
+  return { source, key, carried: live && carriedPages(live, key) };
+}
+
 /** The previous build's files info, when it was made from the same key and every page is intact. */
-function carriedPages(out: string, key: string): FilesInfo | undefined {
-  const live = PreviousTree.open(out, false);
-  const info = live?.marker.filesInfo;
-  if (!live || info?.key !== key) return undefined;
+function carriedPages(live: PreviousTree, key: string): FilesInfo | undefined {
+  const info = live.marker.filesInfo;
+  if (info?.key !== key) return undefined;
   const intact = pageFiles(info.pages).every((file) => {
     const hash = live.hashOf(file);
-    return hash !== undefined && live.trustedFile(file, hash) !== undefined;
+    return hash !== undefined && live.trustedSize(file, hash) !== undefined;
   });
   return intact ? info : undefined;
 }

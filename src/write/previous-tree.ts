@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, rmSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { readMarker, type Marker } from './manifest.js';
@@ -17,6 +17,8 @@ export function parentOf(relative: string): string {
  */
 export class PreviousTree {
   private readonly dirs = new Map<string, boolean>();
+  /** Each checked file's size, or -1 when it cannot be trusted. */
+  private readonly sizes = new Map<string, number>();
   /** Each directory's entries as the marker knows them, for `prune`. */
   private children: Map<string, Set<string>> | undefined;
 
@@ -63,13 +65,26 @@ export class PreviousTree {
   }
 
   /**
-   * The stats of `relative` when it still holds the bytes of `hash`: the marker says so, it is
-   * a plain file reached through real directories, and it has not been modified since.
+   * The size of `relative` when it still holds the bytes of `hash`: the marker says so, it is a
+   * plain file reached through real directories, and it has not been modified since.
    */
-  trustedFile(relative: string, hash: string): Stats | undefined {
-    if (this.marker.manifest.get(relative) !== hash || !this.isRealDirectory(parentOf(relative))) return undefined;
-    const stats = lstatSync(this.pathOf(relative), { throwIfNoEntry: false });
-    return stats?.isFile() && stats.mtimeMs <= this.marker.writtenMs ? stats : undefined;
+  trustedSize(relative: string, hash: string): number | undefined {
+    if (this.marker.manifest.get(relative) !== hash) return undefined;
+    let size = this.sizes.get(relative);
+    if (size === undefined) {
+      const stats = this.isRealDirectory(parentOf(relative)) ? lstatSync(this.pathOf(relative), { throwIfNoEntry: false }) : undefined;
+      size = stats?.isFile() && stats.mtimeMs <= this.marker.writtenMs ? stats.size : -1;
+      this.sizes.set(relative, size);
+    }
+    return size < 0 ? undefined : size;
+  }
+
+  /**
+   * Checks every file and directory of the tree now, so that later questions are answered from
+   * memory. The writer thread does this while the main thread is still reading the catalogue.
+   */
+  checkAll(): void {
+    for (const [relative, hash] of this.marker.manifest) this.trustedSize(relative, hash);
   }
 
   /** Removes the entries of `dir` the marker does not know (never following a link). */

@@ -37,6 +37,7 @@ export class TreeWriter {
     this.live = PreviousTree.open(out, false);
     this.spare = updating ? PreviousTree.open(root, true) : undefined;
     this.holds = this.spare ? new Map(this.spare.marker.manifest) : undefined;
+    this.spare?.checkAll();
   }
 
   /** One file of the build, with its bytes. */
@@ -44,7 +45,7 @@ export class TreeWriter {
     const hash = hashBody(bytes);
     this.manifest.set(relative, hash);
     this.totals.bytes += bytes.length;
-    if (this.spare?.trustedFile(relative, hash)?.size === bytes.length) return this.reuse(relative);
+    if (this.spare?.trustedSize(relative, hash) === bytes.length) return this.reuse(relative);
     const target = this.prepare(relative);
     if (this.linkLive(relative, hash, target, bytes.length)) return this.reuse(relative);
     writeFileSync(target, bytes, { flag: 'wx' }); // `wx`: never through something already there
@@ -57,17 +58,17 @@ export class TreeWriter {
     const hash = this.live?.hashOf(relative);
     if (!hash) throw new Error(`${relative} is not in the previous build`);
     this.manifest.set(relative, hash);
-    const kept = this.spare?.trustedFile(relative, hash);
-    if (kept) {
-      this.totals.bytes += kept.size;
+    const kept = this.spare?.trustedSize(relative, hash);
+    if (kept !== undefined) {
+      this.totals.bytes += kept;
       return this.reuse(relative);
     }
     const target = this.prepare(relative);
-    const stats = this.live!.trustedFile(relative, hash);
-    if (!stats) throw new Error(`${relative} of the previous build changed while this build ran`);
+    const size = this.live!.trustedSize(relative, hash);
+    if (size === undefined) throw new Error(`${relative} of the previous build changed while this build ran`);
     linkSync(this.live!.pathOf(relative), target);
     this.hold(relative, hash);
-    this.totals.bytes += stats.size;
+    this.totals.bytes += size;
     this.totals.reused++;
   }
 
@@ -85,7 +86,7 @@ export class TreeWriter {
   release(): void {
     if (!this.spare || !this.holds) throw new Error('only a claimed spare is released');
     for (const [relative, hash] of this.holds) {
-      if (this.known.has(relative) || this.spare.trustedFile(relative, hash)) continue;
+      if (this.known.has(relative) || this.spare.trustedSize(relative, hash) !== undefined) continue;
       this.holds.delete(relative);
       rmSync(this.pathOf(relative), { recursive: true, force: true });
     }
@@ -94,7 +95,7 @@ export class TreeWriter {
 
   /** A hard link to the live tree's file, when that still holds exactly these bytes. */
   private linkLive(relative: string, hash: string, target: string, size: number): boolean {
-    if (this.live?.trustedFile(relative, hash)?.size !== size) return false;
+    if (this.live?.trustedSize(relative, hash) !== size) return false;
     try {
       linkSync(this.live.pathOf(relative), target);
     } catch {
