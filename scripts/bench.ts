@@ -31,6 +31,8 @@ interface Measured {
   ok: boolean;
   seconds: number;
   peakRssMB: number;
+  /** The child's phase timings, as it printed them. */
+  phases: string;
   stats: { ports: number; builds: number; pages: number; paths: number; files: number; written: number; bytes: number };
 }
 
@@ -46,6 +48,11 @@ function measureBuild(catalogue: string, out: string): Measured {
   if (run.status !== 0 || !line.startsWith('{')) throw new Error(`build failed: ${run.stderr}`);
   const measured = JSON.parse(line) as Measured;
   if (!measured.ok) throw new Error('the synthetic catalogue did not build');
+  measured.phases = run.stderr
+    .split('\n')
+    .filter((entry) => / s$/.test(entry))
+    .map((entry) => `      ${entry}`)
+    .join('\n');
   return measured;
 }
 
@@ -117,6 +124,15 @@ row('peak RSS', `${full.peakRssMB.toFixed(0)} MB`);
 row('files / bytes written', `${full.stats.files.toLocaleString('en-US')} / ${mb(full.stats.bytes)}`);
 row('I/O floor before / after', `${floorBefore.toFixed(2)} s / ${floorAfter.toFixed(2)} s`);
 row('build / I/O floor (mean)', `${(full.seconds / floor).toFixed(2)} ×`);
+console.log(full.phases);
+
+// The second build of an unchanged catalogue writes nothing, but has no spare tree yet: it
+// makes a new tree (every directory, every file linked) and keeps the replaced one as the
+// spare, which every later build updates in place.
+const again = measureBuild(catalogue, out);
+console.log(`\nsecond build, nothing changed (makes the spare tree)`);
+row('wall time', `${again.seconds.toFixed(2)} s (${((100 * again.seconds) / full.seconds).toFixed(0)}% of the full build)`);
+row('files rewritten', `${again.stats.written} of ${again.stats.files.toLocaleString('en-US')}`);
 
 const version = editPortIndex(catalogue, (list) => {
   const port = list[Math.floor(list.length / 2)]!;
@@ -127,6 +143,8 @@ const rebuilt = measureBuild(catalogue, out);
 console.log(`\nrebuild after one port's version changed (${version})`);
 row('wall time', `${rebuilt.seconds.toFixed(2)} s (${((100 * rebuilt.seconds) / full.seconds).toFixed(0)}% of the full build)`);
 row('files rewritten', `${rebuilt.stats.written} of ${rebuilt.stats.files.toLocaleString('en-US')}`);
+row('peak RSS', `${rebuilt.peakRssMB.toFixed(0)} MB`);
+console.log(rebuilt.phases);
 
 const deps = editPortIndex(catalogue, (list) => {
   const port = list[Math.floor(list.length / 3)]!;
@@ -138,6 +156,7 @@ const rebuiltDeps = measureBuild(catalogue, out);
 console.log(`\nrebuild after one port's dependencies changed (${deps})`);
 row('wall time', `${rebuiltDeps.seconds.toFixed(2)} s (${((100 * rebuiltDeps.seconds) / full.seconds).toFixed(0)}% of the full build)`);
 row('files rewritten', `${rebuiltDeps.stats.written} of ${rebuiltDeps.stats.files.toLocaleString('en-US')}`);
+console.log(rebuiltDeps.phases);
 
 if (!values['skip-4x']) {
   const catalogue4 = path.join(dir, 'catalogue-4x');
@@ -149,5 +168,6 @@ if (!values['skip-4x']) {
   row('wall time', `${four.seconds.toFixed(2)} s`);
   row('peak RSS', `${four.peakRssMB.toFixed(0)} MB (${(four.peakRssMB / full.peakRssMB).toFixed(2)} × the 1× run)`);
   row('files / bytes written', `${four.stats.files.toLocaleString('en-US')} / ${mb(four.stats.bytes)}`);
+  console.log(four.phases);
 }
 rmSync(dir, { recursive: true, force: true });

@@ -1,11 +1,12 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, type BuildOptions } from '../src/commands/build.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
-import { readTree } from './support/tree.js';
+import { listDirectories, readTree } from './support/tree.js';
 
 const ports = () => [
   { name: 'zlib', portdir: 'archivers/zlib', version: '1.3.1' },
@@ -30,13 +31,18 @@ interface Step {
  */
 async function build(dir: string, step: Step = {}) {
   const before = existsSync(path.join(dir, 'dist')) ? readTree(path.join(dir, 'dist')) : new Map<string, Buffer>();
-  writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: step.ports ?? ports() }, builds: step.builds ?? buildLines(7) });
+  // builds.ndjson is written only when its text changes, as a real catalogue's would be.
+  const buildsFile = path.join(dir, 'catalogue', 'builds.ndjson');
+  const builds = step.builds ?? buildLines(7);
+  const same = existsSync(buildsFile) && readFileSync(buildsFile, 'utf8') === builds;
+  writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: step.ports ?? ports() }, ...(same ? {} : { builds }) });
   const options: BuildOptions = { cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: step.baseUrl ?? 'https://ports.example.org', pageSize: step.pageSize ?? 3, strict: true };
   const result = await buildSite(options);
   assert.ok(result.ok, JSON.stringify(result.log.kept));
   rmSync(path.join(dir, 'fresh'), { recursive: true, force: true });
   assert.ok((await buildSite({ ...options, out: 'fresh' })).ok);
   assert.equal(readTree(path.join(dir, 'dist')), readTree(path.join(dir, 'fresh')), 'the rebuilt site equals a fresh build');
+  assert.equal(listDirectories(path.join(dir, 'dist')), listDirectories(path.join(dir, 'fresh')), 'and has the same directories');
   rmSync(path.join(dir, 'fresh'), { recursive: true, force: true });
   const after = readTree(path.join(dir, 'dist'));
   const changed = [...after].filter(([file, bytes]) => file !== '.ports-gen.json' && !before.get(file)?.equals(bytes));
@@ -113,6 +119,20 @@ test('the files pages are carried over while builds.ndjson, the base URL and the
   });
 });
 
+test("builds.ndjson is recognised by its fingerprint, kept beside the site, not in it; a same-size edit is seen", async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await sleep(2100); // a fingerprint is recorded only for a file that settled before it was read
+    await build(dir);
+    const identity = JSON.parse(readFileSync(path.join(dir, '.dist.ports-gen/identity.json'), 'utf8')) as { path: string; fingerprint: string };
+    assert.is(identity.path, path.join(dir, 'catalogue/builds.ndjson'));
+    assert.not.match(readFileSync(path.join(dir, 'dist/.ports-gen.json'), 'utf8'), identity.fingerprint);
+    const edited = buildLines(7).replace('"build_id":100', '"build_id":900');
+    await build(dir, { builds: edited });
+    assert.match(readFileSync(path.join(dir, 'dist/api/v1/files/page-1.json'), 'utf8'), /"build_id":900/);
+  });
+});
+
 test('a page edited in the live tree is made again, not carried over', async () => {
   await withTempDir(async (dir) => {
     await build(dir);
@@ -136,6 +156,22 @@ test('a failed build hands the spare back for the next build to use', async () =
     next[1]!.version = '5.6.3';
     await build(dir, { ports: next });
     assert.is(inode(dir, ZLIB_DIR), first);
+  });
+});
+
+test('a build that fails on its last port leaves no directory made for the ports before it', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir);
+    // Enough ports that their directories are sent to the writer before the last one fails.
+    const many = Array.from({ length: 2500 }, (_, i) => ({ name: `p${i}`, portdir: `x/p${i}`, version: '1' }));
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [...many, { name: 'last', portdir: 'x/last' }] }, builds: buildLines(7) });
+    const failed = await buildSite({ cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 3, strict: true });
+    assert.not.ok(failed.ok, 'the last port has no version');
+    assert.ok(existsSync(path.join(spare(dir), '.ports-gen.json')), 'the spare was handed back');
+    assert.not.ok(existsSync(path.join(spare(dir), 'api/v1/ports/p0')));
+    await build(dir);
+    await build(dir);
   });
 });
 

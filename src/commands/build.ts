@@ -3,7 +3,7 @@ import { ProblemLog } from '../problems/problem-log.js';
 import { toJsonText } from '../render/json-text.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
-import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, portFile, type ErrorKind } from '../routes/site-files.js';
+import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, portDirectory, portFile, type ErrorKind } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { writeFilesPhase } from './files-phase.js';
 import { preparePorts } from './prepare-ports.js';
@@ -107,7 +107,9 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     collectGarbage();
 
     progress.phase('reading ports');
-    const ports = await preparePorts(files, log, options.strict);
+    // The writer makes each port's directory while the rest are read: the directories are the
+    // costliest part of the writing, and the writer would otherwise wait for all ports.
+    const ports = await preparePorts(files, log, options.strict, (record) => writer.makeDirectory(portDirectory(record.name)));
     if (!ports || !filesInfo || log.errors > 0) {
       await writer.abort();
       return finish(false);

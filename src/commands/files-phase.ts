@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProblemLog } from '../problems/problem-log.js';
+import { digestOnWorker } from '../read/digest-worker.js';
 import { identifyFile, type FileIdentity } from '../read/file-identity.js';
 import { countRecords } from '../read/read-lines.js';
 import { PAGES_FORMAT } from '../render/files-page.js';
@@ -12,6 +13,7 @@ import { FilesPager } from '../write/files-pager.js';
 import type { FilesInfo } from '../write/manifest.js';
 import { PreviousTree } from '../write/previous-tree.js';
 import type { SiteWriter } from '../write/site-writer.js';
+import { recalledIdentity, recordIdentity } from '../write/spare.js';
 
 export interface FilesPhaseOptions {
   buildsPath: string;
@@ -36,11 +38,12 @@ const GC_EVERY_PAGES = 256;
  */
 export async function writeFilesPhase(options: FilesPhaseOptions, writer: SiteWriter, log: ProblemLog, progress: Progress): Promise<FilesInfo | undefined> {
   progress.phase('digesting builds');
-  const { source, key, carried } = await comparePrevious(options);
+  const { identity, carried } = await comparePrevious(options);
+  identity.then((source) => recordIdentity(options.out, options.buildsPath, source)).catch(() => undefined);
   if (carried) {
     progress.phase('builds unchanged');
     await writer.carry(pageFiles(carried.pages));
-    return { ...carried, source };
+    return carried;
   }
 
   progress.phase('counting builds');
@@ -60,31 +63,41 @@ export async function writeFilesPhase(options: FilesPhaseOptions, writer: SiteWr
     progress.advance();
     await pager.add(build);
   });
+  const source = await identity;
   if (log.errors > 0) return undefined;
   await pager.finish();
-  return { key, source, pages: pager.pages, builds, paths };
+  return { key: keyOf(options, source), pages: pager.pages, builds, paths };
 }
 
 function pageFiles(pages: number): string[] {
   return Array.from({ length: pages }, (_, i) => pageFile(i + 1));
 }
 
-/** This build's key, and the previous build's files info when its pages can be carried over. */
-async function comparePrevious(options: FilesPhaseOptions): Promise<{ source: FileIdentity; key: string; carried: FilesInfo | undefined }> {
-  const live = PreviousTree.open(options.out, false);
-  const source = await identifyFile(options.buildsPath, live?.marker.filesInfo?.source);
+/** Everything that shapes the pages' bytes. */
+function keyOf(options: FilesPhaseOptions, source: FileIdentity): string {
   const settings = JSON.stringify([PAGES_FORMAT, VERSION, options.pageSize, options.baseUrl, source.digest]);
-  const key = createHash('sha256').update(settings).digest('base64url');
-  return { source, key, carried: live && carriedPages(live, key) };
+  return createHash('sha256').update(settings).digest('base64url');
 }
 
-/** The previous build's files info, when it was made from the same key and every page is intact. */
-function carriedPages(live: PreviousTree, key: string): FilesInfo | undefined {
-  const info = live.marker.filesInfo;
-  if (info?.key !== key) return undefined;
-  const intact = pageFiles(info.pages).every((file) => {
+/**
+ * The previous build's files info when its pages can be carried over. With no previous build
+ * to compare with, the digest is only recorded for the next build, so it is made on a thread
+ * of its own while this one pages the builds.
+ */
+async function comparePrevious(options: FilesPhaseOptions): Promise<{ identity: Promise<FileIdentity>; carried?: FilesInfo }> {
+  const live = PreviousTree.open(options.out, false);
+  const previous = live?.marker.filesInfo;
+  const known = recalledIdentity(options.out, options.buildsPath);
+  if (!live || !previous) {
+    const identity = identifyFile(options.buildsPath, known, Date.now, digestOnWorker);
+    identity.catch(() => undefined); // awaited once the builds are paged; a build that throws before then does not wait
+    return { identity };
+  }
+  const source = await identifyFile(options.buildsPath, known);
+  const intact = pageFiles(previous.pages).every((file) => {
     const hash = live.hashOf(file);
     return hash !== undefined && live.trustedSize(file, hash) !== undefined;
   });
-  return intact ? info : undefined;
+  const carried = intact && keyOf(options, source) === previous.key ? previous : undefined;
+  return { identity: Promise.resolve(source), carried };
 }

@@ -24,13 +24,23 @@ function fingerprintOf(stats: Stats): string {
  * index, a fingerprint is recorded only when the file was last changed well before it was
  * read and did not change while it was read.
  */
-export async function identifyFile(path: string, previous: FileIdentity | undefined, now: () => number = Date.now): Promise<FileIdentity> {
+export async function identifyFile(
+  path: string,
+  previous: FileIdentity | undefined,
+  now: () => number = Date.now,
+  digest: (path: string) => Promise<string> = digestHere,
+): Promise<FileIdentity> {
   const before = statSync(path, { throwIfNoEntry: false });
   if (!before) return { digest: '', fingerprint: null };
   const fingerprint = fingerprintOf(before);
   if (previous?.fingerprint === fingerprint) return previous;
-  const digest = (await digestFile(path, createHash('sha256'))).digest('base64url');
+  const digested = await digest(path);
   const after = statSync(path, { throwIfNoEntry: false });
   const settled = after !== undefined && fingerprintOf(after) === fingerprint && now() - Math.max(before.ctimeMs, before.mtimeMs) > RACY_MS;
-  return { digest, fingerprint: settled ? fingerprint : null };
+  return { digest: digested, fingerprint: settled ? fingerprint : null };
+}
+
+/** SHA-256 of the bytes after any byte-order mark, on this thread. */
+export async function digestHere(path: string): Promise<string> {
+  return (await digestFile(path, createHash('sha256'))).digest('base64url');
 }

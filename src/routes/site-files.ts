@@ -11,8 +11,12 @@ export const NETLIFY_HEADERS = '_headers';
 /** Marks a directory as written by ports-gen; holds the manifest of the build. */
 export const MARKER_FILE = '.ports-gen.json';
 
+export function portDirectory(name: string): string {
+  return `${PORTS_DIR}/${name}`;
+}
+
 export function portFile(name: string): string {
-  return `${PORTS_DIR}/${name}/index.json`;
+  return `${portDirectory(name)}/index.json`;
 }
 
 export function pageFile(page: number): string {

@@ -14,11 +14,14 @@ export interface PortEntries {
   take: (index: number) => unknown;
 }
 
+/** Told of each valid record as soon as it is made (the build starts on its directory). */
+export type RecordSink = (record: PortRecord) => void;
+
 /** Schema per record (all records, all problems), then the catalogue-wide rules. */
-export function validatePortIndex(document: unknown, file: string, entries?: PortEntries): ValidatedPorts {
+export function validatePortIndex(document: unknown, file: string, entries?: PortEntries, onRecord?: RecordSink): ValidatedPorts {
   const top = portIndexSchema.safeParse(document);
   if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => path || 'document') };
-  return validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file);
+  return validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file, onRecord);
 }
 
 /** Entries from a parsed document; each is dropped from both arrays as it is taken. */
@@ -33,7 +36,7 @@ function takeFrom(raw: unknown[], source: unknown[]): PortEntries {
   };
 }
 
-function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
+function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink | undefined): ValidatedPorts {
   const problems: Problem[] = [];
   const records: PortRecord[] = [];
   const named: NamedPort[] = [];
@@ -43,8 +46,11 @@ function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
     const name = nameOf(entry);
     if (name !== undefined) named.push({ index, name });
     const parsed = portSchema.safeParse(entry);
-    if (parsed.success) records.push(toPortRecord(parsed.data, index));
-    else problems.push(...problemsFromZod(parsed.error, entry, file, (path) => below(`ports[${index}]`, path), name));
+    if (parsed.success) {
+      const record = toPortRecord(parsed.data, index);
+      records.push(record);
+      onRecord?.(record);
+    } else problems.push(...problemsFromZod(parsed.error, entry, file, (path) => below(`ports[${index}]`, path), name));
   }
   // Names are checked for clashes even on ports with other problems, so one run reports both.
   problems.push(...checkUniqueNames(named, file));

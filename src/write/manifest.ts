@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FileIdentity } from '../read/file-identity.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 
 /** Relative path → content hash of every file a build wrote; stored in the marker file. */
@@ -13,8 +12,6 @@ export type Manifest = Map<string, string>;
  */
 export interface FilesInfo {
   key: string;
-  /** Of `builds.ndjson`, so that an unchanged file need not even be read again. */
-  source: FileIdentity;
   pages: number;
   builds: number;
   paths: number;

@@ -1,5 +1,6 @@
-import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FileIdentity } from '../read/file-identity.js';
 import { readMarker } from './manifest.js';
 
 /**
@@ -48,6 +49,11 @@ export function claimSpare(out: string, root: string): boolean {
 }
 
 /** Keeps a replaced tree as the spare: only a real directory written by ports-gen. */
+function makeSpareDirectory(out: string): void {
+  mkdirSync(spareDirectory(out), { recursive: true });
+  writeFileSync(path.join(spareDirectory(out), '.gitignore'), IGNORE_ALL);
+}
+
 export function keepAsSpare(old: string, out: string): void {
   const stats = lstatSync(old, { throwIfNoEntry: false });
   if (!stats) return;
@@ -56,8 +62,34 @@ export function keepAsSpare(old: string, out: string): void {
     return;
   }
   const spare = sparePath(out);
-  mkdirSync(spareDirectory(out), { recursive: true });
-  writeFileSync(path.join(spareDirectory(out), '.gitignore'), IGNORE_ALL);
+  makeSpareDirectory(out);
   rmSync(spare, { recursive: true, force: true });
   renameSync(old, spare);
+}
+
+/**
+ * The identity of a catalogue file as last seen, kept with the spare rather than in the site:
+ * its fingerprint (inode, times) is of this machine, and the site's bytes stay the same
+ * wherever it is built.
+ */
+const IDENTITY_FILE = 'identity.json';
+
+export function recalledIdentity(out: string, source: string): FileIdentity | undefined {
+  try {
+    const recalled = JSON.parse(readFileSync(path.join(spareDirectory(out), IDENTITY_FILE), 'utf8')) as Partial<{ path: string } & FileIdentity>;
+    if (recalled.path !== path.resolve(source) || typeof recalled.digest !== 'string' || typeof recalled.fingerprint !== 'string') return undefined;
+    return { digest: recalled.digest, fingerprint: recalled.fingerprint };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written whole or not at all; only an identity with a fingerprint is worth keeping. */
+export function recordIdentity(out: string, source: string, identity: FileIdentity): void {
+  if (identity.fingerprint === null) return;
+  makeSpareDirectory(out);
+  const file = path.join(spareDirectory(out), IDENTITY_FILE);
+  const temporary = `${file}.${process.pid}`;
+  writeFileSync(temporary, JSON.stringify({ path: path.resolve(source), ...identity }));
+  renameSync(temporary, file);
 }

@@ -53,6 +53,11 @@ export class TreeWriter {
     this.totals.written++;
   }
 
+  /** A directory made ahead of its files. */
+  makeDirectory(dir: string): void {
+    this.ensureDirectory(dir);
+  }
+
   /** One file carried over unchanged from the live tree, whose bytes were not made again. */
   carry(relative: string): void {
     const hash = this.live?.hashOf(relative);
@@ -74,7 +79,9 @@ export class TreeWriter {
 
   /** Removes what the spare held that this build does not, and writes the marker. */
   finish(filesInfo: FilesInfo | undefined): TreeTotals {
-    if (this.holds) this.removeUnused();
+    const used = directoriesOf(this.manifest.keys());
+    if (this.holds) this.removeUnused(used);
+    this.removeUnusedDirectories(used);
     this.writeMarker(this.manifest, filesInfo);
     return this.totals;
   }
@@ -90,6 +97,7 @@ export class TreeWriter {
       this.holds.delete(relative);
       rmSync(this.pathOf(relative), { recursive: true, force: true });
     }
+    this.removeUnusedDirectories(directoriesOf(this.holds.keys()));
     this.writeMarker(this.holds, undefined);
   }
 
@@ -146,12 +154,13 @@ export class TreeWriter {
     this.made.add(dir);
   }
 
+  /** Directories made ahead of files that never came (a build that failed on a later port). */
+  private removeUnusedDirectories(used: Set<string>): void {
+    for (const dir of this.made) if (!used.has(dir)) rmSync(this.pathOf(dir), { recursive: true, force: true });
+  }
+
   /** The spare's files this build has no use for, and the directories left without a use. */
-  private removeUnused(): void {
-    const used = new Set<string>();
-    for (const relative of this.manifest.keys()) {
-      for (let dir = parentOf(relative); dir !== '' && !used.has(dir); dir = parentOf(dir)) used.add(dir);
-    }
+  private removeUnused(used: Set<string>): void {
     for (const relative of this.holds!.keys()) {
       if (this.manifest.has(relative)) continue;
       // The topmost directory with no use goes whole (with anything planted in it); its parent
@@ -167,4 +176,13 @@ export class TreeWriter {
     rmSync(marker, { force: true });
     writeFileSync(marker, renderMarker(manifest, filesInfo), { flag: 'wx' });
   }
+}
+
+/** Every directory that holds one of `files`, at any depth. */
+function directoriesOf(files: Iterable<string>): Set<string> {
+  const dirs = new Set<string>();
+  for (const file of files) {
+    for (let dir = parentOf(file); dir !== '' && !dirs.has(dir); dir = parentOf(dir)) dirs.add(dir);
+  }
+  return dirs;
 }

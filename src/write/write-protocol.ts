@@ -19,6 +19,8 @@ export interface Batch {
 
 export type ToWorker =
   | { type: 'batch'; batch: Batch }
+  /** Directories to make ahead of their files; no reply. */
+  | { type: 'directories'; paths: string[] }
   /** Files carried over from the live tree without their bytes (unchanged files pages). */
   | { type: 'carry'; paths: string[] }
   | { type: 'commit'; filesInfo: FilesInfo | undefined }

@@ -19,8 +19,11 @@ function reply(message: FromWorker): void {
 const GC_EVERY_BATCHES = 64;
 let batches = 0;
 
-function handle(message: ToWorker): FromWorker {
+function handle(message: ToWorker): FromWorker | undefined {
   switch (message.type) {
+    case 'directories':
+      for (const dir of message.paths) tree.makeDirectory(dir);
+      return undefined;
     case 'batch': {
       const { paths, lengths, data } = message.batch;
       const bytes = new Uint8Array(data);
@@ -45,7 +48,8 @@ function handle(message: ToWorker): FromWorker {
 
 parentPort!.on('message', (message: ToWorker) => {
   try {
-    reply(handle(message));
+    const answer = handle(message);
+    if (answer) reply(answer);
   } catch (cause) {
     reply({ type: 'failed', message: (cause as Error).message });
   }
