@@ -36,6 +36,11 @@ test('a results item is right for paths full of quotes, commas, backslashes and 
   }
 });
 
+test('a results item of paths that need no escaping is the same by the plain path', () => {
+  const lists = [['/opt/local/a'], ['/opt/local/a', '/é', '/日本', ''], ['a b', "it's", '/x,y', '{}', '[]', ':', '\u007f']];
+  for (const files of lists) assert.is(buildItem(9, files, true), buildItem(9, files), JSON.stringify(files));
+});
+
 test('pager: pages fill in order, the last is partial, count is on every page', async () => {
   const written = new Map<string, string>();
   const pager = new FilesPager((file, body) => void written.set(file, body), BASE, 3, 2);

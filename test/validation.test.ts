@@ -45,6 +45,7 @@ const cases: Case[] = [
   { name: 'unresolved dependency is a warning', source: { portindex: ports({ ...zlib, depends_lib: ['port:ghost'] }) }, problems: [['unresolved-dependency', P, 'ports[0].depends_lib[0]']] },
   { name: '--strict makes it an error', strict: true, source: { portindex: ports({ ...zlib, depends_lib: ['port:ghost'] }) }, problems: [['unresolved-dependency', P, 'ports[0].depends_lib[0]']] },
   { name: 'build line that is not JSON', source: { portindex: ports(zlib), builds: `${ok({})}\n{"build_id": 2, "files": [}\n` }, problems: [['invalid-json', B, 'line 2, column 27']] },
+  { name: 'lone surrogate in a path', source: { portindex: ports(zlib), builds: '{"build_id":1,"files":["/a","/b\\udc00"]}\n' }, problems: [['invalid-value', B, 'line 1, files[1]']] },
   { name: 'build id zero', source: { portindex: ports(zlib), builds: ok({ build_id: 0 }) }, problems: [['invalid-value', B, 'line 1, build_id']] },
   { name: 'build id past 32 bits', source: { portindex: ports(zlib), builds: ok({ build_id: 2147483648 }) }, problems: [['invalid-value', B, 'line 1, build_id']] },
   { name: 'build id not an integer', source: { portindex: ports(zlib), builds: ok({ build_id: 1.5 }) }, problems: [['invalid-type', B, 'line 1, build_id']] },

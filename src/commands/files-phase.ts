@@ -57,11 +57,11 @@ export async function writeFilesPhase(options: FilesPhaseOptions, writer: SiteWr
     // growth heuristics make of hundreds of megabytes of short-lived strings.
     if (++pagesWritten % GC_EVERY_PAGES === 0) collectGarbage();
   }, options.baseUrl, count, options.pageSize);
-  const builds = await scanBuilds(options.buildsPath, options.buildsName, log, async (build) => {
+  const builds = await scanBuilds(options.buildsPath, options.buildsName, log, async (build, plain) => {
     if (log.errors > 0) return; // the build has failed; keep validating, stop writing
     paths += build.files.length;
     progress.advance();
-    await pager.add(build);
+    await pager.add(build, plain);
   });
   const source = await identity;
   if (log.errors > 0) return undefined;

@@ -31,13 +31,19 @@ export const PAGE_TAIL = ']}';
 
 /**
  * One results item: `{"build_id":N,"files":[{"file":"..."}]}` without intermediate objects.
- * The paths are serialised in one native call and the separators between them rewritten.
+ *
+ * `plain`: the caller knows that no path holds a character JSON or DRF would escape (`"`, `\`,
+ * a control character, U+2028, U+2029), as when the line they came from has no backslash and
+ * no 0xE2 byte. Each path is then its own JSON text, and one native join writes the list.
+ *
+ * Otherwise the paths are serialised in one native call and the separators between them rewritten.
  * When no path holds a `"` and none is exactly `,`, the text `","` can only stand between two
  * elements; otherwise each path is serialised on its own. (Measured: about 2× faster than one
  * JSON.stringify per path, on the build's hottest loop.)
  */
-export function buildItem(buildId: number, files: readonly string[]): string {
+export function buildItem(buildId: number, files: readonly string[], plain = false): string {
   if (files.length === 0) return `{"build_id":${buildId},"files":[]}`;
+  if (plain) return `{"build_id":${buildId},"files":[{"file":"${files.join('"},{"file":"')}"}]}`;
   const list = toJsonText(files);
   const body =
     list.includes('\\"') || files.includes(',')

@@ -4,10 +4,11 @@ import type { ProblemLog } from '../problems/problem-log.js';
 import { locateJsonError } from '../read/locate-json-error.js';
 import { isBlank, readLines, type Line } from '../read/read-lines.js';
 import { findInvalidUtf8 } from '../read/utf8.js';
-import { buildSchema, type BuildSource } from './build-schema.js';
+import { buildSchema, escapeFreeBuildSchema, type BuildSource } from './build-schema.js';
 import { problemsFromZod } from './zod-problems.js';
 
-export type BuildSink = (build: BuildSource) => void | Promise<void>;
+/** `plain`: the build's line has no backslash and no 0xE2 byte, so no string in it needs escaping. */
+export type BuildSink = (build: BuildSource, plain: boolean) => void | Promise<void>;
 
 export async function fileExists(path: string): Promise<boolean> {
   return access(path).then(
@@ -27,18 +28,23 @@ export async function scanBuilds(path: string, file: string, log: ProblemLog, si
   let valid = 0;
   for await (const line of readLines(path)) {
     if (isBlank(line.bytes)) continue;
-    const build = parseBuildLine(line, file, log);
+    const escapeFree = line.bytes.indexOf(BACKSLASH) === -1;
+    const build = parseBuildLine(line, file, log, escapeFree);
     if (!build) continue;
     ids.push(build.build_id);
     valid++;
-    await sink(build);
+    await sink(build, escapeFree && line.bytes.indexOf(SEPARATOR_LEAD) === -1);
   }
   const duplicates = ids.duplicates();
   if (duplicates.size > 0) await reportDuplicates(path, file, duplicates, log);
   return valid;
 }
 
-export function parseBuildLine(line: Line, file: string, log: ProblemLog): BuildSource | undefined {
+const BACKSLASH = 0x5c;
+/** The first byte of U+2028 and U+2029 in UTF-8 (and of other characters, which is fine). */
+const SEPARATOR_LEAD = 0xe2;
+
+export function parseBuildLine(line: Line, file: string, log: ProblemLog, escapeFree: boolean): BuildSource | undefined {
   const fault = findInvalidUtf8(line.bytes);
   if (fault) {
     const byte = line.bytes[fault.offset]!.toString(16).padStart(2, '0');
@@ -56,7 +62,7 @@ export function parseBuildLine(line: Line, file: string, log: ProblemLog): Build
     log.add(error('invalid-json', file, where, message));
     return undefined;
   }
-  const parsed = buildSchema.safeParse(value);
+  const parsed = (escapeFree ? escapeFreeBuildSchema : buildSchema).safeParse(value);
   if (!parsed.success) {
     log.addAll(problemsFromZod(parsed.error, value, file, (path) => (path ? `line ${line.number}, ${path}` : `line ${line.number}`)));
     return undefined;

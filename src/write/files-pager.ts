@@ -24,8 +24,9 @@ export class FilesPager {
     this.pages = pageCount(count, pageSize);
   }
 
-  async add(build: Pick<BuildSource, 'build_id' | 'files'>): Promise<void> {
-    this.items.push(buildItem(build.build_id, build.files));
+  /** `plain`: no path needs escaping (see buildItem). */
+  async add(build: Pick<BuildSource, 'build_id' | 'files'>, plain = false): Promise<void> {
+    this.items.push(buildItem(build.build_id, build.files, plain));
     this.added++;
     if (this.items.length === this.pageSize) await this.flush();
   }
