@@ -9,6 +9,8 @@ export interface PortIndexDocument {
   entries?: PortEntries;
 }
 
+const BACKSLASH = 0x5c;
+
 /** Thrown by `take` when one port's text is not JSON: the whole document is read again. */
 class PortSyntaxError extends Error {}
 
@@ -33,7 +35,11 @@ export async function readPortIndex(path: string, file: string): Promise<Read<Po
           throw new PortSyntaxError();
         }
       };
-      return { ok: true, value: { document, entries: { count: parts.elements.length, take } } };
+      const escapeFree = (index: number): boolean => {
+        const [start, end] = parts.elements[index]!;
+        return bytes.subarray(start, end).indexOf(BACKSLASH) === -1;
+      };
+      return { ok: true, value: { document, entries: { count: parts.elements.length, take, escapeFree } } };
     } catch {
       // the skeleton is not JSON: fall through to the located error
     }

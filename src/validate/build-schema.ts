@@ -17,8 +17,7 @@ function buildShape(filePath: z.ZodType<string>) {
         files: z.array(filePath, { error: 'an array of file paths' }),
       },
       { error: 'a build object {"build_id", "files"}' },
-    )
-    .loose();
+    );
 }
 
 export const buildSchema = buildShape(path.refine((s) => s.isWellFormed(), { error: 'well-formed Unicode text (no lone surrogate)' }));

@@ -8,69 +8,81 @@ export const DEPENDENCY_KINDS = ['lib', 'extract', 'run', 'patch', 'build', 'tes
 export type DependencyKind = (typeof DEPENDENCY_KINDS)[number];
 
 /** Every schema says what it expects in words; the converter adds what was found. */
-const text = (expected = 'a string') =>
+type TextSchema = (expected?: string) => z.ZodString;
+const wellFormedText: TextSchema = (expected = 'a string') =>
   z.string({ error: expected }).refine((s) => s.isWellFormed(), { error: 'well-formed Unicode text (no lone surrogate)' });
-const stringList = z.array(text(), { error: 'an array of strings' });
+const anyText: TextSchema = (expected = 'a string') => z.string({ error: expected });
 
-const maintainer = z
-  .object(
-    {
-      email: z.object({ name: text(), domain: text() }, { error: 'an object {"name", "domain"}' }).loose().optional(),
-      github: text().optional(),
-    },
-    { error: 'an object {"email"?, "github"?}' },
-  )
-  .loose();
+function portShape(text: TextSchema) {
+  const stringList = z.array(text(), { error: 'an array of strings' });
 
-const variantInfo = z.object({ variant: text() }, { error: 'an object with a "variant" string' }).loose();
+  const maintainer = z
+    .object(
+      {
+        email: z.object({ name: text(), domain: text() }, { error: 'an object {"name", "domain"}' }).optional(),
+        github: text().optional(),
+      },
+      { error: 'an object {"email"?, "github"?}' },
+    );
 
-const dependencyList = stringList.optional();
+  const variantInfo = z.object({ variant: text() }, { error: 'an object with a "variant" string' });
 
-export const portSchema = z
-  .object(
-    {
-      name: text().regex(PORT_NAME, {
-        error: 'a port name: letters, digits and _ . + @ -, not starting with . or - (SPEC 1.1)',
-      }),
-      portdir: text().regex(/^[^/]+\/[^/]+$/, { error: 'a portdir of two non-empty segments, "<category>/<name>"' }),
-      version: text(),
-      revision: z.union([text(), z.int()], { error: 'a string or an integer' }).optional(),
-      epoch: z
-        .union(
-          [
-            text().regex(/^[0-9]{1,15}$/, { error: 'a string of digits or a non-negative integer' }),
-            z.int().nonnegative().max(Number.MAX_SAFE_INTEGER, { error: 'a string of digits or a non-negative integer' }),
-          ],
-          { error: 'a string of digits or a non-negative integer' },
-        )
-        .optional(),
-      license: z
-        .union([text(), z.array(z.union([text(), stringList]))], {
-          error: 'a string, or an array of strings and arrays of strings',
-        })
-        .optional(),
-      platforms: text().optional(),
-      categories: stringList.optional(),
-      maintainers: z.array(maintainer, { error: 'an array of maintainer objects' }).optional(),
-      variants: stringList.optional(),
-      // MacPorts' converter writes vinfo as raw Tcl text; such a string is accepted and ignored.
-      vinfo: z.union([z.array(variantInfo), text()], { error: 'an array of variant objects (or the converter\'s text)' }).optional(),
-      depends_fetch: dependencyList,
-      depends_extract: dependencyList,
-      depends_patch: dependencyList,
-      depends_build: dependencyList,
-      depends_lib: dependencyList,
-      depends_run: dependencyList,
-      depends_test: dependencyList,
-      description: text().optional(),
-      long_description: text().optional(),
-      homepage: text().optional(),
-      replaced_by: text().optional(),
-      active: z.boolean({ error: 'a boolean' }).optional(),
-    },
-    { error: 'a port object' },
-  )
-  .loose();
+  const dependencyList = stringList.optional();
+
+  return z
+    .object(
+      {
+        name: text().regex(PORT_NAME, {
+          error: 'a port name: letters, digits and _ . + @ -, not starting with . or - (SPEC 1.1)',
+        }),
+        portdir: text().regex(/^[^/]+\/[^/]+$/, { error: 'a portdir of two non-empty segments, "<category>/<name>"' }),
+        version: text(),
+        revision: z.union([text(), z.int()], { error: 'a string or an integer' }).optional(),
+        epoch: z
+          .union(
+            [
+              text().regex(/^[0-9]{1,15}$/, { error: 'a string of digits or a non-negative integer' }),
+              z.int().nonnegative().max(Number.MAX_SAFE_INTEGER, { error: 'a string of digits or a non-negative integer' }),
+            ],
+            { error: 'a string of digits or a non-negative integer' },
+          )
+          .optional(),
+        license: z
+          .union([text(), z.array(z.union([text(), stringList]))], {
+            error: 'a string, or an array of strings and arrays of strings',
+          })
+          .optional(),
+        platforms: text().optional(),
+        categories: stringList.optional(),
+        maintainers: z.array(maintainer, { error: 'an array of maintainer objects' }).optional(),
+        variants: stringList.optional(),
+        // MacPorts' converter writes vinfo as raw Tcl text; such a string is accepted and ignored.
+        vinfo: z.union([z.array(variantInfo), text()], { error: 'an array of variant objects (or the converter\'s text)' }).optional(),
+        depends_fetch: dependencyList,
+        depends_extract: dependencyList,
+        depends_patch: dependencyList,
+        depends_build: dependencyList,
+        depends_lib: dependencyList,
+        depends_run: dependencyList,
+        depends_test: dependencyList,
+        description: text().optional(),
+        long_description: text().optional(),
+        homepage: text().optional(),
+        replaced_by: text().optional(),
+        active: z.boolean({ error: 'a boolean' }).optional(),
+      },
+      { error: 'a port object' },
+    );
+}
+
+export const portSchema = portShape(wellFormedText);
+
+/**
+ * The same schema for a port whose text has no backslash: a lone surrogate can reach a string
+ * only through a `\uD8xx` escape (raw bytes have passed the UTF-8 check, which refuses encoded
+ * surrogates), so the check of every string would find nothing.
+ */
+export const escapeFreePortSchema = portShape(anyText);
 
 export type PortSource = z.infer<typeof portSchema>;
 

@@ -1,6 +1,6 @@
 import { error, type Problem } from '../problems/problem.js';
 import { toPortRecord, type PortRecord } from './port-record.js';
-import { portIndexSchema, portSchema } from './port-schema.js';
+import { escapeFreePortSchema, portIndexSchema, portSchema } from './port-schema.js';
 import { below, problemsFromZod } from './zod-problems.js';
 
 export interface ValidatedPorts {
@@ -12,6 +12,8 @@ export interface ValidatedPorts {
 export interface PortEntries {
   count: number;
   take: (index: number) => unknown;
+  /** Whether the port's text has no backslash, so that no string in it can be ill-formed. */
+  escapeFree?: (index: number) => boolean;
 }
 
 /** Told of each valid record as soon as it is made (the build starts on its directory). */
@@ -45,7 +47,7 @@ function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink 
     const entry = entries.take(index);
     const name = nameOf(entry);
     if (name !== undefined) named.push({ index, name });
-    const parsed = portSchema.safeParse(entry);
+    const parsed = (entries.escapeFree?.(index) ? escapeFreePortSchema : portSchema).safeParse(entry);
     if (parsed.success) {
       const record = toPortRecord(parsed.data, index);
       records.push(record);
