@@ -114,7 +114,7 @@ test('SPEC 2.1: names resolve case-insensitively to the catalogue spelling; dupl
 
 test('SPEC 2.1: unresolved names are dropped and reported as warnings with their JSON path', () => {
   const { ports, warnings } = derivePorts(records({ name: 'a', depends_build: ['port:zlib', 'port:ghost'] }, { name: 'zlib' }), 'catalogue/portindex.json');
-  assert.equal(ports[0]!.dependencies, [{ type: 'build', ports: ['zlib'] }]);
+  assert.equal(ports.at(0).dependencies, [{ type: 'build', ports: ['zlib'] }]);
   assert.equal(warnings.map((w) => [w.code, w.file, w.location, w.severity]), [
     ['unresolved-dependency', 'catalogue/portindex.json', 'ports[0].depends_build[1]', 'warning'],
   ]);

@@ -109,23 +109,23 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     progress.phase('reading ports');
     // The writer makes each port's directory while the rest are read: the directories are the
     // costliest part of the writing, and the writer would otherwise wait for all ports.
-    const ports = await preparePorts(files, log, options.strict, (record) => writer.makeDirectory(portDirectory(record.name)));
+    let ports = await preparePorts(files, log, options.strict, (record) => writer.makeDirectory(portDirectory(record.name)));
     if (!ports || !filesInfo || log.errors > 0) {
       await writer.abort();
       return finish(false);
     }
-    collectGarbage(); // the parsed document and the records are garbage now
+    collectGarbage(); // the parsed document is garbage now
     progress.phase('writing ports', ports.length);
-    const names = ports.map((port) => port.name);
+    const names = Array.from({ length: ports.length }, (_, i) => ports!.nameAt(i));
     // Port texts that wait in a batch while the disk is slow get promoted and pile up in the
     // old generation; a collection when they do caps that (a slow-disk bench run: 376 MB).
     const collectIfGrown = collectWhenGrown(GC_SLACK_BYTES);
-    for (let i = 0; i < ports.length; i++) {
-      await writer.write(portFile(names[i]!), toJsonText(ports[i]));
+    for (let i = 0; i < names.length; i++) {
+      await writer.write(portFile(names[i]!), toJsonText(ports.at(i)));
       progress.advance();
       if ((i + 1) % 1000 === 0) collectIfGrown();
     }
-    ports.length = 0;
+    ports = undefined; // the records and the derived tables go
     for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
     await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: names, pages: filesInfo.pages }));
     await writer.write(NETLIFY_HEADERS, renderHeaders());

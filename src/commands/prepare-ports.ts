@@ -1,4 +1,4 @@
-import { derivePorts, type PortResource } from '../derive/ports.js';
+import { derivePorts, type PortList } from '../derive/ports.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import type { Read } from '../read/read-json-file.js';
 import { isPortSyntaxError, readPortIndex, readWholePortIndex } from '../read/read-port-index.js';
@@ -9,7 +9,7 @@ import type { CatalogueFiles } from './build.js';
  * Reads, validates and derives the ports. The parsed document and the records are local to
  * this call, so only the published resources outlive it (peak memory at 40,000 ports).
  */
-export async function preparePorts(files: CatalogueFiles, log: ProblemLog, strict: boolean, onRecord?: RecordSink): Promise<PortResource[] | undefined> {
+export async function preparePorts(files: CatalogueFiles, log: ProblemLog, strict: boolean, onRecord?: RecordSink): Promise<PortList | undefined> {
   const validated = await validatePortFile(files, onRecord);
   if (!validated.ok) {
     log.addAll(validated.problems);

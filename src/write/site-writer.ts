@@ -25,6 +25,11 @@ const encoder = new TextEncoder();
 export class SiteWriter {
   private paths: string[] = [];
   private directories: string[] = [];
+  /**
+   * Buffers of written batches, back from the writer for reuse. Left to the writer's garbage
+   * collector instead, tens of megabytes of them waited there at a time (sampled RSS).
+   */
+  private buffers: ArrayBuffer[] = [];
   private bodies: string[] = [];
   private pendingBytes = 0;
   private inFlight = 0;
@@ -102,26 +107,34 @@ export class SiteWriter {
     return path.join(this.root, ...parts);
   }
 
+  /** A view of `size` bytes on a buffer from the pool, or on a new one when none is big enough. */
+  private bufferFor(size: number): Uint8Array {
+    const index = this.buffers.findIndex((buffer) => buffer.byteLength >= size);
+    const buffer = index === -1 ? new ArrayBuffer(Math.max(size, BATCH_BYTES * 2)) : this.buffers.splice(index, 1)[0]!;
+    return new Uint8Array(buffer, 0, size);
+  }
+
   private async flush(): Promise<void> {
     this.sendDirectories();
     while (this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await new Promise<void>((resolve) => this.waiting.push(resolve));
     if (this.failure) throw this.failure;
     if (this.paths.length === 0) return;
     const lengths = this.bodies.map((body) => Buffer.byteLength(body));
-    const data = new Uint8Array(lengths.reduce((a, b) => a + b, 0));
+    const data = this.bufferFor(lengths.reduce((a, b) => a + b, 0));
     let offset = 0;
     for (const body of this.bodies) offset += encoder.encodeInto(body, data.subarray(offset)).written;
-    const message: ToWorker = { type: 'batch', batch: { paths: this.paths, lengths, data: data.buffer } };
+    const message: ToWorker = { type: 'batch', batch: { paths: this.paths, lengths, data: data.buffer as ArrayBuffer } };
     this.paths = [];
     this.bodies = [];
     this.pendingBytes = 0;
     this.inFlight++;
-    this.worker.postMessage(message, [data.buffer]);
+    this.worker.postMessage(message, [message.batch.data]);
   }
 
   private receive(message: FromWorker): void {
     if (message.type === 'failed') return this.fail(new Error(message.message));
     if (message.type === 'done') {
+      if (message.buffer && this.buffers.length < BATCHES_IN_FLIGHT) this.buffers.push(message.buffer);
       this.inFlight--;
       this.waiting.shift()?.();
       return;

@@ -27,7 +27,8 @@ export type ToWorker =
   | { type: 'release' };
 
 export type FromWorker =
-  | { type: 'done' }
+  /** A batch is written; its buffer comes back for the next batch. */
+  | { type: 'done'; buffer?: ArrayBuffer }
   | ({ type: 'committed' } & TreeTotals)
   | { type: 'released' }
   | { type: 'failed'; message: string };

@@ -12,7 +12,8 @@ const { root, out, updating } = workerData as WorkerSetup;
 const tree = new TreeWriter(root, out, updating);
 
 function reply(message: FromWorker): void {
-  parentPort!.postMessage(message);
+  // A batch's buffer goes back whole (moved, not copied): this thread never holds batches.
+  parentPort!.postMessage(message, message.type === 'done' && message.buffer ? [message.buffer] : []);
 }
 
 /** As on the main thread: a collection now and then keeps this thread's heap flat. */
@@ -33,7 +34,7 @@ function handle(message: ToWorker): FromWorker | undefined {
         offset += lengths[i]!;
       });
       if (++batches % GC_EVERY_BATCHES === 0) collectGarbage();
-      return { type: 'done' };
+      return { type: 'done', buffer: data };
     }
     case 'carry':
       for (const relative of message.paths) tree.carry(relative);

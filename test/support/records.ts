@@ -1,4 +1,4 @@
-import { derivePorts, type PortResource } from '../../src/derive/ports.js';
+import { allPorts, derivePorts, type PortResource } from '../../src/derive/ports.js';
 import { toPortRecord, type PortRecord } from '../../src/validate/port-record.js';
 import { portSchema } from '../../src/validate/port-schema.js';
 
@@ -11,5 +11,5 @@ export function records(...sources: Array<Record<string, unknown>>): PortRecord[
 
 export function derive(...sources: Array<Record<string, unknown>>): Map<string, PortResource> {
   const { ports } = derivePorts(records(...sources), 'portindex.json');
-  return new Map(ports.map((p) => [p.name, p]));
+  return new Map(allPorts(ports).map((p) => [p.name, p]));
 }
