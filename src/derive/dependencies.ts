@@ -28,9 +28,8 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
   const byLowerName = new Map<string, number>();
   records.forEach((record, i) => byLowerName.set(record.name.toLowerCase(), i));
   const warnings: Problem[] = [];
-  // reverseLists[target][kindIndex] = dependent port indices, collected then sorted by name;
-  // made on first use, since most ports have no dependents (8 arrays × 40,000 ports otherwise).
-  const reverseLists: Array<number[][] | undefined> = new Array(records.length);
+  // Per port, its resolved dependencies as (kind index, target index) pairs, end to end.
+  const edges: Array<number[] | undefined> = new Array(records.length);
 
   const forward = records.map((record, portIndex) => {
     const kinds: DependencyResource[] = [];
@@ -54,26 +53,38 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
         if (seen.has(target)) return;
         seen.add(target);
         ports.push(records[target]!.name);
-        (reverseLists[target] ??= DEPENDENCY_KINDS.map(() => []))[kindIndex]!.push(portIndex);
+        (edges[portIndex] ??= []).push(kindIndex, target);
       });
       if (ports.length > 0) kinds.push({ type: kind, ports });
     });
     return kinds;
   });
 
+  // reverseLists[target][kindIndex] = the names of its dependents, made on first use (most
+  // ports have none). Dependents are visited in name order, so every list comes out sorted as
+  // SPEC 2.1 asks (plain code-unit order: `Zlib` before `apr`): one sort of all the names
+  // instead of one per list (pkgconfig alone has thousands of dependents).
+  const reverseLists: Array<string[][] | undefined> = new Array(records.length);
+  for (const portIndex of indicesByName(records)) {
+    const pairs = edges[portIndex];
+    if (!pairs) continue;
+    for (let k = 0; k < pairs.length; k += 2) {
+      (reverseLists[pairs[k + 1]!] ??= DEPENDENCY_KINDS.map(() => []))[pairs[k]!]!.push(records[portIndex]!.name);
+    }
+  }
   const reverse = Array.from(reverseLists, (perKind) => {
     const kinds: DependencyResource[] = [];
-    if (!perKind) return kinds;
-    perKind.forEach((dependents, kindIndex) => {
-      if (dependents.length === 0) return;
-      // Plain code-unit order, as SPEC 2.1 asks: `Zlib` sorts before `apr`.
-      const ports = dependents.map((i) => records[i]!.name).sort(compareCodeUnits);
-      kinds.push({ type: DEPENDENCY_KINDS[kindIndex]!, ports });
+    perKind?.forEach((ports, kindIndex) => {
+      if (ports.length > 0) kinds.push({ type: DEPENDENCY_KINDS[kindIndex]!, ports });
     });
     return kinds;
   });
 
   return { forward, reverse, warnings };
+}
+
+function indicesByName(records: readonly PortRecord[]): number[] {
+  return records.map((_, i) => i).sort((a, b) => compareCodeUnits(records[a]!.name, records[b]!.name));
 }
 
 export function compareCodeUnits(a: string, b: string): number {

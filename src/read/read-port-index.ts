@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import type { PortEntries } from '../validate/validate-portindex.js';
 import { parseJson, readCatalogueBytes, type Read } from './read-json-file.js';
 import { splitPortIndex } from './split-port-index.js';
@@ -25,27 +26,47 @@ export async function readPortIndex(path: string, file: string): Promise<Read<Po
   const bytes = read.value;
   const parts = splitPortIndex(bytes);
   if (parts) {
+    let document: unknown;
     try {
-      const document = JSON.parse(parts.skeleton) as unknown;
-      const take = (index: number): unknown => {
-        const [start, end] = parts.elements[index]!;
-        try {
-          return JSON.parse(bytes.toString('utf8', start, end));
-        } catch {
-          throw new PortSyntaxError();
-        }
-      };
-      const escapeFree = (index: number): boolean => {
-        const [start, end] = parts.elements[index]!;
-        return bytes.subarray(start, end).indexOf(BACKSLASH) === -1;
-      };
-      return { ok: true, value: { document, entries: { count: parts.elements.length, take, escapeFree } } };
+      document = JSON.parse(parts.skeleton) as unknown;
     } catch {
       // the skeleton is not JSON: fall through to the located error
+    }
+    if (document !== undefined) {
+      const entries = isAscii(bytes) ? entriesOfText(bytes.toString('latin1'), parts.elements) : entriesOfBytes(bytes, parts.elements);
+      return { ok: true, value: { document, entries } };
     }
   }
   const parsed = parseJson(bytes, file);
   return parsed.ok ? { ok: true, value: { document: parsed.value } } : parsed;
+}
+
+function parsePort(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new PortSyntaxError();
+  }
+}
+
+/**
+ * An ASCII document (the usual case) is decoded once, and each port parsed from a slice of it
+ * (a view, not a copy): no decoding call per port. Only the text is kept, not the bytes.
+ */
+function entriesOfText(text: string, elements: Array<[number, number]>): PortEntries {
+  return {
+    count: elements.length,
+    take: (index) => parsePort(text.slice(...elements[index]!)),
+    escapeFree: (index) => !text.slice(...elements[index]!).includes('\\'),
+  };
+}
+
+function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>): PortEntries {
+  return {
+    count: elements.length,
+    take: (index) => parsePort(bytes.toString('utf8', ...elements[index]!)),
+    escapeFree: (index) => bytes.subarray(...elements[index]!).indexOf(BACKSLASH) === -1,
+  };
 }
 
 export function isPortSyntaxError(cause: unknown): boolean {

@@ -51,9 +51,12 @@ export function uniqueCaseInsensitive(values: readonly string[]): string[] {
 /** One shared empty list for every absent key: most ports lack most dependency kinds. */
 const NONE: string[] = Object.freeze([]) as unknown as string[];
 
+/** The source keys of the dependency kinds, made once rather than for every port. */
+const DEPENDS_KEYS = DEPENDENCY_KINDS.map((kind) => [kind, `depends_${kind}`] as const);
+
 export function toPortRecord(source: PortSource, index: number): PortRecord {
   const depends = {} as Record<DependencyKind, string[]>;
-  for (const kind of DEPENDENCY_KINDS) depends[kind] = source[`depends_${kind}`] ?? NONE;
+  for (const [kind, key] of DEPENDS_KEYS) depends[kind] = source[key] ?? NONE;
   return {
     index,
     name: source.name,

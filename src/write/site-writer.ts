@@ -13,6 +13,8 @@ const BATCH_FILES = 256;
 /** Batches in flight at once: the backpressure that bounds memory to a few megabytes. */
 const BATCHES_IN_FLIGHT = 4;
 const DIRECTORIES_PER_MESSAGE = 1000;
+/** An empty, `.` or `..` segment, a backslash or a NUL: anything that could leave the tree. */
+const UNSAFE_PATH = /(?:^|\/)\.{0,2}(?:\/|$)|[\\\0]/;
 
 const encoder = new TextEncoder();
 
@@ -100,11 +102,9 @@ export class SiteWriter {
 
   /** Refuses any path that could leave the staging tree (defence in depth beyond the name rule). */
   resolveInside(relative: string): string {
-    const parts = relative.split('/');
-    if (parts.some((part) => part === '' || part === '.' || part === '..' || part.includes('\\') || part.includes('\0'))) {
-      throw new Error(`refusing to write outside the output directory: ${JSON.stringify(relative)}`);
-    }
-    return path.join(this.root, ...parts);
+    // One regular expression rather than a split per file: this runs for every file and directory.
+    if (UNSAFE_PATH.test(relative)) throw new Error(`refusing to write outside the output directory: ${JSON.stringify(relative)}`);
+    return `${this.root}${path.sep}${relative.replaceAll('/', path.sep)}`;
   }
 
   /** A view of `size` bytes on a buffer from the pool, or on a new one when none is big enough. */

@@ -24,9 +24,9 @@ export class TreeWriter {
   private readonly made = new Set<string>();
   private readonly live: PreviousTree | undefined;
   private readonly spare: PreviousTree | undefined;
-  /** What the spare holds now, and which of those files this build has checked or made. */
+  /** What the spare holds now, and which of those files this build wrote or linked there. */
   private readonly holds: Manifest | undefined;
-  private readonly known = new Set<string>();
+  private readonly replaced = new Set<string>();
   readonly totals: TreeTotals = { written: 0, reused: 0, bytes: 0 };
 
   constructor(
@@ -45,9 +45,9 @@ export class TreeWriter {
     const hash = hashBody(bytes);
     this.manifest.set(relative, hash);
     this.totals.bytes += bytes.length;
-    if (this.spare?.trustedSize(relative, hash) === bytes.length) return this.reuse(relative);
+    if (this.spare?.trustedSize(relative, hash) === bytes.length) return this.reuse();
     const target = this.prepare(relative);
-    if (this.linkLive(relative, hash, target, bytes.length)) return this.reuse(relative);
+    if (this.linkLive(relative, hash, target, bytes.length)) return this.reuse();
     writeFileSync(target, bytes, { flag: 'wx' }); // `wx`: never through something already there
     this.hold(relative, hash);
     this.totals.written++;
@@ -66,7 +66,7 @@ export class TreeWriter {
     const kept = this.spare?.trustedSize(relative, hash);
     if (kept !== undefined) {
       this.totals.bytes += kept;
-      return this.reuse(relative);
+      return this.reuse();
     }
     const target = this.prepare(relative);
     const size = this.live!.trustedSize(relative, hash);
@@ -88,12 +88,13 @@ export class TreeWriter {
 
   /**
    * A failed build hands the spare back rather than deleting it: its marker then records what
-   * it holds now, each file checked or made by this build, so the next build can still use it.
+   * it holds now, each file made by this build or checked (see checkAll), so the next build
+   * can still use it.
    */
   release(): void {
     if (!this.spare || !this.holds) throw new Error('only a claimed spare is released');
     for (const [relative, hash] of this.holds) {
-      if (this.known.has(relative) || this.spare.trustedSize(relative, hash) !== undefined) continue;
+      if (this.replaced.has(relative) || this.spare.trustedSize(relative, hash) !== undefined) continue;
       this.holds.delete(relative);
       rmSync(this.pathOf(relative), { recursive: true, force: true });
     }
@@ -113,14 +114,14 @@ export class TreeWriter {
     return true;
   }
 
-  private reuse(relative: string): void {
-    this.known.add(relative);
+  private reuse(): void {
     this.totals.reused++;
   }
 
   private hold(relative: string, hash: string): void {
-    this.holds?.set(relative, hash);
-    this.known.add(relative);
+    if (!this.holds) return;
+    this.holds.set(relative, hash);
+    this.replaced.add(relative);
   }
 
   private pathOf(relative: string): string {
@@ -132,7 +133,7 @@ export class TreeWriter {
     this.ensureDirectory(parentOf(relative));
     const target = this.pathOf(relative);
     if (this.holds?.delete(relative)) {
-      this.known.delete(relative);
+      this.replaced.delete(relative);
       rmSync(target, { recursive: true, force: true });
     }
     return target;
