@@ -38,8 +38,8 @@ const GC_EVERY_PAGES = 256;
  */
 export async function writeFilesPhase(options: FilesPhaseOptions, writer: SiteWriter, log: ProblemLog, progress: Progress): Promise<FilesInfo | undefined> {
   progress.phase('digesting builds');
-  const { identity, carried } = await comparePrevious(options);
-  identity.then((source) => recordIdentity(options.out, options.buildsPath, source)).catch(() => undefined);
+  const { identity, carried, known } = await comparePrevious(options);
+  identity.then((source) => source !== known && recordIdentity(options.out, options.buildsPath, source)).catch(() => undefined);
   if (carried) {
     progress.phase('builds unchanged');
     await writer.carry(pageFiles(carried.pages));
@@ -84,14 +84,14 @@ function keyOf(options: FilesPhaseOptions, source: FileIdentity): string {
  * to compare with, the digest is only recorded for the next build, so it is made on a thread
  * of its own while this one pages the builds.
  */
-async function comparePrevious(options: FilesPhaseOptions): Promise<{ identity: Promise<FileIdentity>; carried?: FilesInfo }> {
+async function comparePrevious(options: FilesPhaseOptions): Promise<{ identity: Promise<FileIdentity>; known?: FileIdentity; carried?: FilesInfo }> {
   const live = PreviousTree.open(options.out, false);
   const previous = live?.marker.filesInfo;
   const known = recalledIdentity(options.out, options.buildsPath);
   if (!live || !previous) {
     const identity = identifyFile(options.buildsPath, known, Date.now, digestOnWorker);
     identity.catch(() => undefined); // awaited once the builds are paged; a build that throws before then does not wait
-    return { identity };
+    return { identity, known };
   }
   const source = await identifyFile(options.buildsPath, known);
   const intact = pageFiles(previous.pages).every((file) => {
@@ -99,5 +99,5 @@ async function comparePrevious(options: FilesPhaseOptions): Promise<{ identity: 
     return hash !== undefined && live.trustedSize(file, hash) !== undefined;
   });
   const carried = intact && keyOf(options, source) === previous.key ? previous : undefined;
-  return { identity: Promise.resolve(source), carried };
+  return { identity: Promise.resolve(source), known, carried };
 }
