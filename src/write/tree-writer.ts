@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { hashBody, renderMarker, type FilesInfo, type Manifest } from './manifest.js';
@@ -71,10 +71,16 @@ export class TreeWriter {
     const target = this.prepare(relative);
     const size = this.live!.trustedSize(relative, hash);
     if (size === undefined) throw new Error(`${relative} of the previous build changed while this build ran`);
-    linkSync(this.live!.pathOf(relative), target);
+    try {
+      linkSync(this.live!.pathOf(relative), target);
+      this.totals.reused++;
+    } catch {
+      // No link across file systems, or on one without links: the same bytes, copied.
+      copyFileSync(this.live!.pathOf(relative), target, constants.COPYFILE_EXCL);
+      this.totals.written++;
+    }
     this.hold(relative, hash);
     this.totals.bytes += size;
-    this.totals.reused++;
   }
 
   /** Removes what the spare held that this build does not, and writes the marker. */
