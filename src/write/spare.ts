@@ -4,25 +4,28 @@ import type { FileIdentity } from '../read/file-identity.js';
 import { readMarker } from './manifest.js';
 
 /**
- * The spare: the tree a build replaced, kept beside `--out` (in `.<out>.ports-gen/`) instead
- * of being deleted. It shares every unchanged file with the live tree through hard links, so
- * it costs the disk only what changed. The next build claims it and updates it in place,
- * touching only the files whose bytes changed, then swaps it in: a rebuild does work in
+ * The spare: the tree a build replaced, kept beside `--out` (in `.<out>.ports-gen/spare`)
+ * instead of being deleted. It shares every unchanged file with the live tree through hard
+ * links, so it costs the disk only what changed. The next build claims it and updates it in
+ * place, touching only the files whose bytes changed, then swaps it in: a rebuild does work in
  * proportion to the change, and the swap of the whole tree stays one rename.
  */
-export function spareDirectory(out: string): string {
+
+/** ports-gen's own state beside `--out`, never published: the spare and identity.json. */
+export function stateDirectory(out: string): string {
   const resolved = path.resolve(out);
   return path.join(path.dirname(resolved), `.${path.basename(resolved)}.ports-gen`);
 }
 
 function sparePath(out: string): string {
-  return path.join(spareDirectory(out), 'spare');
+  return path.join(stateDirectory(out), 'spare');
 }
 
 const IGNORE_ALL = [
-  '# ports-gen keeps the previous build here, so the next build updates it instead of',
-  '# writing every file. Unchanged files are hard links into the site: this costs the disk',
-  '# only what changed. Safe to delete; nothing here is published.',
+  '# ports-gen keeps the previous build here (spare/), so the next build updates it instead',
+  '# of writing every file, and what it knows of builds.ndjson (identity.json). Unchanged',
+  '# files are hard links into the site: this costs the disk only what changed. Safe to',
+  '# delete; nothing here is published.',
   '*',
   '',
 ].join('\n');
@@ -48,23 +51,30 @@ export function claimSpare(out: string, root: string): boolean {
   return false;
 }
 
-/** Keeps a replaced tree as the spare: only a real directory written by ports-gen. */
-function makeSpareDirectory(out: string): void {
-  mkdirSync(spareDirectory(out), { recursive: true });
-  writeFileSync(path.join(spareDirectory(out), '.gitignore'), IGNORE_ALL);
+function makeStateDirectory(out: string): void {
+  mkdirSync(stateDirectory(out), { recursive: true });
+  writeFileSync(path.join(stateDirectory(out), '.gitignore'), IGNORE_ALL);
 }
 
+/**
+ * Keeps a replaced tree as the spare: only a real directory written by ports-gen. The spare
+ * only saves time, so when it cannot be kept the tree is deleted, as it would be without it.
+ */
 export function keepAsSpare(old: string, out: string): void {
   const stats = lstatSync(old, { throwIfNoEntry: false });
   if (!stats) return;
-  if (!stats.isDirectory() || !readMarker(old)) {
-    rmSync(old, { recursive: true, force: true }); // a link (an --out that was one) goes, its target stays
-    return;
+  try {
+    if (stats.isDirectory() && readMarker(old)) {
+      const spare = sparePath(out);
+      makeStateDirectory(out);
+      rmSync(spare, { recursive: true, force: true });
+      renameSync(old, spare);
+      return;
+    }
+  } catch {
+    // fall through: delete it
   }
-  const spare = sparePath(out);
-  makeSpareDirectory(out);
-  rmSync(spare, { recursive: true, force: true });
-  renameSync(old, spare);
+  rmSync(old, { recursive: true, force: true }); // a link (an --out that was one) goes, its target stays
 }
 
 /**
@@ -76,7 +86,7 @@ const IDENTITY_FILE = 'identity.json';
 
 export function recalledIdentity(out: string, source: string): FileIdentity | undefined {
   try {
-    const recalled = JSON.parse(readFileSync(path.join(spareDirectory(out), IDENTITY_FILE), 'utf8')) as Partial<{ path: string } & FileIdentity>;
+    const recalled = JSON.parse(readFileSync(path.join(stateDirectory(out), IDENTITY_FILE), 'utf8')) as Partial<{ path: string } & FileIdentity>;
     if (recalled.path !== path.resolve(source) || typeof recalled.digest !== 'string' || typeof recalled.fingerprint !== 'string') return undefined;
     return { digest: recalled.digest, fingerprint: recalled.fingerprint };
   } catch {
@@ -87,8 +97,8 @@ export function recalledIdentity(out: string, source: string): FileIdentity | un
 /** Written whole or not at all; only an identity with a fingerprint is worth keeping. */
 export function recordIdentity(out: string, source: string, identity: FileIdentity): void {
   if (identity.fingerprint === null) return;
-  makeSpareDirectory(out);
-  const file = path.join(spareDirectory(out), IDENTITY_FILE);
+  makeStateDirectory(out);
+  const file = path.join(stateDirectory(out), IDENTITY_FILE);
   const temporary = `${file}.${process.pid}`;
   writeFileSync(temporary, JSON.stringify({ path: path.resolve(source), ...identity }));
   renameSync(temporary, file);
