@@ -7,7 +7,7 @@ import { DEPENDENCY_KINDS } from '../src/validate/port-schema.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { filesPage, portResource, PORT_KEYS, type FilesPageBody, type PortBody } from './support/output-schemas.js';
 import { withTempDir } from './support/paths.js';
-import { readTree } from './support/tree.js';
+import { listDirectories, readTree } from './support/tree.js';
 
 const BASE = 'https://ports.example.org';
 
@@ -158,6 +158,28 @@ test('builds are deterministic: the same catalogue gives the same bytes, also fr
       assert.equal(api(first), api(second));
     }),
     { numRuns: 25 },
+  );
+});
+
+test('rebuilds: each of a run of random catalogues built into one dist/ gives exactly a fresh build', async () => {
+  // Later steps may keep the builds (and the page size) of the step before, so that the pages
+  // are carried over, or must not be, while the ports around them change, appear and go.
+  const steps = fc.array(fc.tuple(catalogue, fc.constantFrom('new', 'builds', 'builds and page size')), { minLength: 3, maxLength: 5 });
+  await fc.assert(
+    fc.asyncProperty(steps, async (run) => {
+      await withTempDir(async (dir) => {
+        let previous: (typeof run)[number][0] | undefined;
+        for (const [step, [next, kept]] of run.entries()) {
+          const source =
+            !previous || kept === 'new' ? next : { ...next, builds: previous.builds, pageSize: kept === 'builds' ? next.pageSize : previous.pageSize };
+          const fresh = `fresh-${step}`;
+          assert.equal(await build(dir, source, 'dist'), await build(dir, source, fresh), `step ${step}`);
+          assert.equal(listDirectories(path.join(dir, 'dist')), listDirectories(path.join(dir, fresh)), `step ${step}`);
+          previous = source;
+        }
+      });
+    }),
+    { numRuns: 15 },
   );
 });
 
