@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { anyText, wellFormedText, type TextSchema } from './port-schema.js';
 
 /** SPEC 1.2: the live service keeps build ids in a signed 32-bit column. */
 export const MAX_BUILD_ID = 2147483647;
 
-const path = z.string({ error: 'a string' });
-
-function buildShape(filePath: z.ZodType<string>) {
+function buildShape(text: TextSchema) {
   return z
     .object(
       {
@@ -14,20 +13,14 @@ function buildShape(filePath: z.ZodType<string>) {
           .min(1, { error: `a positive integer no larger than ${MAX_BUILD_ID}` })
           .max(MAX_BUILD_ID, { error: `a positive integer no larger than ${MAX_BUILD_ID}` }),
         port_name: z.string({ error: 'a string' }).optional(),
-        files: z.array(filePath, { error: 'an array of file paths' }),
+        files: z.array(text(), { error: 'an array of file paths' }),
       },
       { error: 'a build object {"build_id", "files"}' },
     );
 }
 
-export const buildSchema = buildShape(path.refine((s) => s.isWellFormed(), { error: 'well-formed Unicode text (no lone surrogate)' }));
-
-/**
- * The same schema for a line without a backslash. A lone surrogate can reach a string only
- * through a `\uD8xx` escape: raw bytes have passed the UTF-8 check, which refuses encoded
- * surrogates. So every path of such a line is well formed, and the per-path check (a call and
- * a scan for each of millions of paths) would find nothing.
- */
-export const escapeFreeBuildSchema = buildShape(path);
+export const buildSchema = buildShape(wellFormedText);
+/** For a line with no backslash (see TextSchema). */
+export const escapeFreeBuildSchema = buildShape(anyText);
 
 export type BuildSource = z.infer<typeof buildSchema>;

@@ -7,11 +7,18 @@ export const PORT_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+@-]*$/;
 export const DEPENDENCY_KINDS = ['lib', 'extract', 'run', 'patch', 'build', 'test', 'fetch'] as const;
 export type DependencyKind = (typeof DEPENDENCY_KINDS)[number];
 
-/** Every schema says what it expects in words; the converter adds what was found. */
-type TextSchema = (expected?: string) => z.ZodString;
-const wellFormedText: TextSchema = (expected = 'a string') =>
+/**
+ * Every schema says what it expects in words; the converter adds what was found.
+ *
+ * Each schema comes in two forms. Text from a record with no backslash needs no check for lone
+ * surrogates: one can reach a string only through a `\uD8xx` escape, since raw bytes have
+ * passed the UTF-8 check, which refuses encoded surrogates. There the check (a call and a scan
+ * for each of millions of strings) would find nothing, so the escape-free form leaves it out.
+ */
+export type TextSchema = (expected?: string) => z.ZodString;
+export const wellFormedText: TextSchema = (expected = 'a string') =>
   z.string({ error: expected }).refine((s) => s.isWellFormed(), { error: 'well-formed Unicode text (no lone surrogate)' });
-const anyText: TextSchema = (expected = 'a string') => z.string({ error: expected });
+export const anyText: TextSchema = (expected = 'a string') => z.string({ error: expected });
 
 function portShape(text: TextSchema) {
   const stringList = z.array(text(), { error: 'an array of strings' });
@@ -76,12 +83,7 @@ function portShape(text: TextSchema) {
 }
 
 export const portSchema = portShape(wellFormedText);
-
-/**
- * The same schema for a port whose text has no backslash: a lone surrogate can reach a string
- * only through a `\uD8xx` escape (raw bytes have passed the UTF-8 check, which refuses encoded
- * surrogates), so the check of every string would find nothing.
- */
+/** For a port whose text has no backslash (see TextSchema). */
 export const escapeFreePortSchema = portShape(anyText);
 
 export type PortSource = z.infer<typeof portSchema>;

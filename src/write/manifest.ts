@@ -58,9 +58,9 @@ export function readMarker(dir: string): Marker | undefined {
     if (text.generator !== 'ports-gen' || text.format !== MARKER_FORMAT || !Array.isArray(files)) return undefined;
     const manifest: Manifest = new Map();
     for (let i = 0; i + 1 < files.length; i += 2) {
-      const [file, hash] = [files[i], files[i + 1]];
-      if (typeof file !== 'string' || typeof hash !== 'string') return undefined;
-      manifest.set(file, hash);
+      const [relative, hash] = [files[i], files[i + 1]];
+      if (typeof relative !== 'string' || typeof hash !== 'string') return undefined;
+      manifest.set(relative, hash);
     }
     return { manifest, filesInfo: text.filesInfo ?? undefined, writtenMs: stats.mtimeMs };
   } catch {
