@@ -1,5 +1,6 @@
 import { lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/commands/build.js';
@@ -11,10 +12,33 @@ test('no relative path can leave the staging tree, whatever a name contains', as
   await withTempDir(async (dir) => {
     const writer = SiteWriter.open(path.join(dir, 'out'));
     try {
-      for (const bad of ['../x', 'api/../../x', '/etc/passwd', 'api//x', 'a/./b', 'a\\..\\b', 'nul\0byte', '..', '.', '']) {
-        assert.throws(() => writer.resolveInside(bad), /outside the output directory/, JSON.stringify(bad));
-      }
-      assert.ok(writer.resolveInside('api/v1/ports/libsigc++/index.json').startsWith(writer.root + path.sep));
+      const bad = ['../x', 'api/../../x', '/etc/passwd', 'api//x', 'a/./b', 'a\\..\\b', 'a\\b', 'nul\0byte', '..', '.', '', 'a/', 'a/..', './a', 'a/.'];
+      for (const relative of bad) assert.throws(() => writer.checkInside(relative), /outside the output directory/, JSON.stringify(relative));
+      for (const good of ['api/v1/ports/libsigc++/index.json', 'a/.b', '.b/c', 'a/..b', '..b', 'a.', 'a/b./c']) writer.checkInside(good);
+    } finally {
+      await writer.abort();
+    }
+  });
+});
+
+test('a path is refused exactly when a segment is empty, . or .., or it has a backslash or NUL', async () => {
+  await withTempDir(async (dir) => {
+    const writer = SiteWriter.open(path.join(dir, 'out'));
+    try {
+      const unsafe = (relative: string) => relative.split('/').some((s) => s === '' || s === '.' || s === '..') || /[\\\0]/.test(relative);
+      const paths = fc.array(fc.constantFrom('a', '.', '/', '\\', '\0', 'b.'), { maxLength: 8 }).map((parts) => parts.join(''));
+      fc.assert(
+        fc.property(paths, (relative) => {
+          let refused = false;
+          try {
+            writer.checkInside(relative);
+          } catch {
+            refused = true;
+          }
+          return refused === unsafe(relative);
+        }),
+        { numRuns: 2000 },
+      );
     } finally {
       await writer.abort();
     }

@@ -35,4 +35,32 @@ test('a write that fails on the writer thread fails the commit, and abort leaves
   });
 });
 
+test('files sent ahead do not wait for the writer; later batches wait only beyond that backlog', async () => {
+  await withTempDir(async (dir) => {
+    const writer = SiteWriter.open(path.join(dir, 'out'));
+    const write = (i: number) => writer.write(`api/v1/ports/p${i}/index.json`, `{"n":${i}}`);
+    try {
+      // 256 files make a batch. Nothing here yields to the event loop unless a write waits for
+      // the writer, so no batch can be reported done in between: `queued` counts every one sent.
+      await writer.sendAhead(async () => {
+        for (let i = 0; i < 12 * 256; i++) await write(i);
+      });
+      assert.is(writer.queued, 12);
+      for (let i = 12 * 256; i < 15 * 256; i++) await write(i); // three batches beyond the backlog
+      assert.is(writer.queued, 15);
+      for (let i = 15 * 256; i < 17 * 256; i++) await write(i); // now it must wait for the writer
+      assert.ok(writer.queued < 17, `queued ${writer.queued}`);
+      while (writer.queued > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      for (let i = 17 * 256; i < 22 * 256; i++) await write(i); // no backlog left: the fifth waits
+      assert.ok(writer.queued < 5, `queued ${writer.queued}`);
+    } catch (cause) {
+      await writer.abort(); // so that the temporary directory can go
+      throw cause;
+    }
+    await writer.commit();
+    assert.is(writer.files, 22 * 256);
+    for (const i of [0, 3071, 3072, 5631]) assert.is(readFileSync(path.join(dir, 'out/api/v1/ports', `p${i}`, 'index.json'), 'utf8'), `{"n":${i}}`);
+  });
+});
+
 test.run();

@@ -97,36 +97,42 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     return finish(log.errors === 0);
   }
 
-  // The files pages come first: they need nothing from the ports, and streaming them while
-  // the heap is still small keeps the peak to that of the ports phase (bench-build at MacPorts
-  // scale: 561 MB peak with the ports first, about 300 MB this way).
+  // The ports come first and their files are sent ahead to the writer, which writes them (the
+  // costliest part of its work: 40,000 small files) while this thread pages the builds. Their
+  // records are released before the pages are made, so the two memory peaks do not stack.
   const out = path.resolve(options.cwd, options.out);
   const writer = SiteWriter.open(out);
   try {
-    const filesInfo = await writeFilesPhase({ ...files, out, baseUrl: options.baseUrl, pageSize: options.pageSize }, writer, log, progress);
+    progress.phase('reading ports');
+    // The writer makes each port's directory while the rest are read.
+    let ports = await preparePorts(files, log, options.strict, (record) => writer.makeDirectory(portDirectory(record.name)));
+    const names: string[] = [];
+    if (ports && log.errors === 0) {
+      collectGarbage(); // the parsed document is garbage now
+      progress.phase('writing ports', ports.length);
+      // Port texts that wait in a batch while the disk is slow get promoted and pile up in the
+      // old generation; a collection when they do caps that (a slow-disk bench run: 376 MB).
+      const collectIfGrown = collectWhenGrown(GC_SLACK_BYTES);
+      await writer.sendAhead(async () => {
+        for (let i = 0; i < ports!.length; i++) {
+          names.push(ports!.nameAt(i));
+          await writer.write(portFile(names[i]!), toJsonText(ports!.at(i)));
+          progress.advance();
+          if ((i + 1) % 1000 === 0) collectIfGrown();
+        }
+        for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
+      });
+    }
+    const portsOk = ports !== undefined && log.errors === 0;
+    ports = undefined; // the records and the derived tables go
     collectGarbage();
 
-    progress.phase('reading ports');
-    // The writer makes each port's directory while the rest are read: the directories are the
-    // costliest part of the writing, and the writer would otherwise wait for all ports.
-    let ports = await preparePorts(files, log, options.strict, (record) => writer.makeDirectory(portDirectory(record.name)));
-    if (!ports || !filesInfo || log.errors > 0) {
+    // With bad ports the builds are still checked (every problem in one run), not written.
+    const filesInfo = await writeFilesPhase({ ...files, out, baseUrl: options.baseUrl, pageSize: options.pageSize }, writer, log, progress);
+    if (!portsOk || !filesInfo || log.errors > 0) {
       await writer.abort();
       return finish(false);
     }
-    collectGarbage(); // the parsed document is garbage now
-    progress.phase('writing ports', ports.length);
-    const names = Array.from({ length: ports.length }, (_, i) => ports!.nameAt(i));
-    // Port texts that wait in a batch while the disk is slow get promoted and pile up in the
-    // old generation; a collection when they do caps that (a slow-disk bench run: 376 MB).
-    const collectIfGrown = collectWhenGrown(GC_SLACK_BYTES);
-    for (let i = 0; i < names.length; i++) {
-      await writer.write(portFile(names[i]!), toJsonText(ports.at(i)));
-      progress.advance();
-      if ((i + 1) % 1000 === 0) collectIfGrown();
-    }
-    ports = undefined; // the records and the derived tables go
-    for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
     await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: names, pages: filesInfo.pages }));
     await writer.write(NETLIFY_HEADERS, renderHeaders());
     progress.phase('finishing writes');

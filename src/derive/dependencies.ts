@@ -25,20 +25,33 @@ export interface ResolvedDependencies {
  * service drops names it cannot resolve; we warn about them) and builds the exact reverse.
  */
 export function resolveDependencies(records: readonly PortRecord[], file: string): ResolvedDependencies {
+  // Names are unique case-insensitively (checked before), so a spec that spells the name as
+  // the catalogue does resolves without lower-casing it: nearly all of them do.
+  const byName = new Map<string, number>();
   const byLowerName = new Map<string, number>();
-  records.forEach((record, i) => byLowerName.set(record.name.toLowerCase(), i));
+  records.forEach((record, i) => {
+    byName.set(record.name, i);
+    byLowerName.set(record.name.toLowerCase(), i);
+  });
   const warnings: Problem[] = [];
   // Per port, its resolved dependencies as (kind index, target index) pairs, end to end.
   const edges: Array<number[] | undefined> = new Array(records.length);
+  // lastSeen[target] === the current (port, kind)'s number: that target is listed already.
+  const lastSeen = new Int32Array(records.length).fill(-1);
+  let listNumber = 0;
 
   const forward = records.map((record, portIndex) => {
     const kinds: DependencyResource[] = [];
-    DEPENDENCY_KINDS.forEach((kind, kindIndex) => {
-      if (record.depends[kind].length === 0) return; // most ports name few kinds
-      const seen = new Set<number>();
+    for (let kindIndex = 0; kindIndex < DEPENDENCY_KINDS.length; kindIndex++) {
+      const kind = DEPENDENCY_KINDS[kindIndex]!;
+      const specs = record.depends[kind];
+      if (specs.length === 0) continue; // most ports name few kinds
       const ports: string[] = [];
-      record.depends[kind].forEach((spec, specIndex) => {
-        const target = byLowerName.get(dependencyTarget(spec).toLowerCase());
+      listNumber++;
+      for (let specIndex = 0; specIndex < specs.length; specIndex++) {
+        const spec = specs[specIndex]!;
+        const name = dependencyTarget(spec);
+        const target = byName.get(name) ?? byLowerName.get(name.toLowerCase());
         if (target === undefined) {
           const problem = warning(
             'unresolved-dependency',
@@ -48,15 +61,15 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
           );
           problem.port = record.name;
           warnings.push(problem);
-          return;
+          continue;
         }
-        if (seen.has(target)) return;
-        seen.add(target);
+        if (lastSeen[target] === listNumber) continue;
+        lastSeen[target] = listNumber;
         ports.push(records[target]!.name);
         (edges[portIndex] ??= []).push(kindIndex, target);
-      });
+      }
       if (ports.length > 0) kinds.push({ type: kind, ports });
-    });
+    }
     return kinds;
   });
 

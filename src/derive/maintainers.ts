@@ -11,35 +11,26 @@ export function maintainerKey(m: MaintainerSource): string {
   return `${m.name.toLowerCase()}\u0000${m.domain.toLowerCase()}\u0000${m.github.toLowerCase()}`;
 }
 
+const NOBODY: MaintainerResource[] = Object.freeze([]) as unknown as MaintainerResource[];
+
 /**
- * One shared resource object per person: spelled as first seen, `ports_count` over every
- * port, active or not, that lists the person (once per port however often it lists them).
+ * Per port, its maintainers: each person once, in source order (SPEC 2.2). One shared
+ * resource object per person: spelled as first seen, `ports_count` over every port, active
+ * or not, that lists the person (once per port however often it lists them).
  */
-export function tallyMaintainers(records: readonly PortRecord[]): Map<string, MaintainerResource> {
+export function tallyMaintainers(records: readonly PortRecord[]): MaintainerResource[][] {
   const people = new Map<string, MaintainerResource>();
-  for (const record of records) {
-    for (const [key, m] of uniquePeople(record)) {
-      const person = people.get(key);
+  return records.map((record) => {
+    if (record.maintainers.length === 0) return NOBODY;
+    const listed: MaintainerResource[] = [];
+    for (const m of record.maintainers) {
+      const key = maintainerKey(m);
+      let person = people.get(key);
+      if (person && listed.includes(person)) continue; // listed twice by this port
       if (person) person.ports_count++;
-      else people.set(key, { name: m.name, github: m.github, ports_count: 1 });
+      else people.set(key, (person = { name: m.name, github: m.github, ports_count: 1 }));
+      listed.push(person);
     }
-  }
-  return people;
-}
-
-/** A port lists each person once, in source order (SPEC 2.2). */
-function uniquePeople(record: PortRecord): Map<string, MaintainerSource> {
-  const unique = new Map<string, MaintainerSource>();
-  for (const m of record.maintainers) {
-    const key = maintainerKey(m);
-    if (!unique.has(key)) unique.set(key, m);
-  }
-  return unique;
-}
-
-export function maintainersOf(
-  record: PortRecord,
-  people: ReadonlyMap<string, MaintainerResource>,
-): MaintainerResource[] {
-  return [...uniquePeople(record).keys()].map((key) => people.get(key)!);
+    return listed;
+  });
 }

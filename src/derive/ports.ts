@@ -2,7 +2,7 @@ import type { Problem } from '../problems/problem.js';
 import type { PortRecord } from '../validate/port-record.js';
 import { categoriesOf, spellCategories } from './categories.js';
 import { resolveDependencies, type DependencyResource } from './dependencies.js';
-import { maintainersOf, tallyMaintainers, type MaintainerResource } from './maintainers.js';
+import { tallyMaintainers, type MaintainerResource } from './maintainers.js';
 
 /** SPEC 2.1: the keys are declared in the published order; JSON.stringify keeps it. */
 export interface PortResource {
@@ -42,7 +42,7 @@ export interface DerivedPorts {
 /** Pure: validated records in, published resources out (no I/O, testable without a disk). */
 export function derivePorts(records: readonly PortRecord[], file: string): DerivedPorts {
   const categories = spellCategories(records);
-  const people = tallyMaintainers(records);
+  const maintainers = tallyMaintainers(records);
   const { forward, reverse, warnings } = resolveDependencies(records, file);
   const resourceAt = (i: number): PortResource => {
     const record = records[i]!;
@@ -59,7 +59,7 @@ export function derivePorts(records: readonly PortRecord[], file: string): Deriv
       long_description: record.longDescription,
       active: record.active,
       categories: categoriesOf(record, categories),
-      maintainers: maintainersOf(record, people),
+      maintainers: maintainers[i]!,
       variants: record.variants,
       dependencies: forward[i]!,
       depends_on: reverse[i]!,

@@ -15,8 +15,29 @@ const BATCHES_IN_FLIGHT = 4;
 const DIRECTORIES_PER_MESSAGE = 1000;
 /** An empty, `.` or `..` segment, a backslash or a NUL: anything that could leave the tree. */
 const UNSAFE_PATH = /(?:^|\/)\.{0,2}(?:\/|$)|[\\\0]/;
+const DOT = 0x2e;
+const SLASH = 0x2f;
 
 const encoder = new TextEncoder();
+
+/**
+ * Whether a path plainly has no empty, `.` or `..` segment, backslash or NUL: a few native
+ * searches, a third of the time of UNSAFE_PATH, which this runs ahead of for every file and
+ * directory. A segment that merely starts with a dot (`a/.b`) goes on to UNSAFE_PATH.
+ */
+function isPlainPath(relative: string): boolean {
+  const first = relative.charCodeAt(0);
+  return (
+    relative.length > 0 &&
+    first !== DOT &&
+    first !== SLASH &&
+    relative.charCodeAt(relative.length - 1) !== SLASH &&
+    !relative.includes('/.') &&
+    !relative.includes('//') &&
+    !relative.includes('\\') &&
+    !relative.includes('\0')
+  );
+}
 
 /**
  * Writes one site into a staging tree and swaps it in on `commit`. The staging tree is the
@@ -33,6 +54,10 @@ export class SiteWriter {
    */
   private buffers: ArrayBuffer[] = [];
   private bodies: string[] = [];
+  /** Whether batches are sent without waiting for the writer (see `sendAhead`). */
+  private ahead = false;
+  /** Batches sent ahead that the writer has not finished: it takes batches in order. */
+  private backlog = 0;
   private pendingBytes = 0;
   private inFlight = 0;
   private waiting: Array<() => void> = [];
@@ -42,6 +67,11 @@ export class SiteWriter {
   files = 0;
   written = 0;
   bytes = 0;
+
+  /** Batches sent to the writer that it has not finished yet. */
+  get queued(): number {
+    return this.inFlight;
+  }
 
   private constructor(
     private readonly out: string,
@@ -66,7 +96,7 @@ export class SiteWriter {
   }
 
   async write(relative: string, body: string): Promise<void> {
-    this.resolveInside(relative);
+    this.checkInside(relative);
     if (this.failure) throw this.failure;
     this.paths.push(relative);
     this.bodies.push(body);
@@ -80,7 +110,7 @@ export class SiteWriter {
    * loop can call it; directories are sent a thousand at a time, with no wait for the writer.
    */
   makeDirectory(relative: string): void {
-    this.resolveInside(relative);
+    this.checkInside(relative);
     this.directories.push(relative);
     if (this.directories.length >= DIRECTORIES_PER_MESSAGE) this.sendDirectories();
   }
@@ -93,7 +123,7 @@ export class SiteWriter {
 
   /** Files of the live tree that this build carries over without making their bytes again. */
   async carry(relatives: string[]): Promise<void> {
-    for (const relative of relatives) this.resolveInside(relative);
+    for (const relative of relatives) this.checkInside(relative);
     await this.flush();
     this.files += relatives.length;
     this.inFlight++;
@@ -101,22 +131,45 @@ export class SiteWriter {
   }
 
   /** Refuses any path that could leave the staging tree (defence in depth beyond the name rule). */
-  resolveInside(relative: string): string {
-    // One regular expression rather than a split per file: this runs for every file and directory.
-    if (UNSAFE_PATH.test(relative)) throw new Error(`refusing to write outside the output directory: ${JSON.stringify(relative)}`);
-    return `${this.root}${path.sep}${relative.replaceAll('/', path.sep)}`;
+  checkInside(relative: string): void {
+    if (!isPlainPath(relative) && UNSAFE_PATH.test(relative)) {
+      throw new Error(`refusing to write outside the output directory: ${JSON.stringify(relative)}`);
+    }
   }
 
-  /** A view of `size` bytes on a buffer from the pool, or on a new one when none is big enough. */
+  /**
+   * Files written within `send` go to the writer without waiting for it: their batches queue
+   * there, and the main thread goes on to other work while the writer catches up. After it,
+   * the usual limit applies again to batches beyond that backlog. For a bounded set of small
+   * files (the ports: some 31 MB at 40,000 ports) that the writer would otherwise make the
+   * main thread wait for, one file at a time.
+   */
+  async sendAhead(send: () => Promise<void>): Promise<void> {
+    this.ahead = true;
+    try {
+      await send();
+      await this.flush();
+    } finally {
+      this.ahead = false;
+      this.backlog = this.inFlight;
+    }
+  }
+
+  /**
+   * A view of `size` bytes on a buffer from the pool, or on a new one when none is big enough;
+   * sent ahead, a batch gets a buffer of its own size, since many wait at once.
+   */
   private bufferFor(size: number): Uint8Array {
     const index = this.buffers.findIndex((buffer) => buffer.byteLength >= size);
-    const buffer = index === -1 ? new ArrayBuffer(Math.max(size, BATCH_BYTES * 2)) : this.buffers.splice(index, 1)[0]!;
+    const buffer = index === -1 ? new ArrayBuffer(this.ahead ? size : Math.max(size, BATCH_BYTES * 2)) : this.buffers.splice(index, 1)[0]!;
     return new Uint8Array(buffer, 0, size);
   }
 
   private async flush(): Promise<void> {
     this.sendDirectories();
-    while (this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    while (!this.ahead && this.inFlight - this.backlog >= BATCHES_IN_FLIGHT && !this.failure) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
     if (this.failure) throw this.failure;
     if (this.paths.length === 0) return;
     const lengths = this.bodies.map((body) => Buffer.byteLength(body));
@@ -136,6 +189,7 @@ export class SiteWriter {
     if (message.type === 'done') {
       if (message.buffer && this.buffers.length < BATCHES_IN_FLIGHT) this.buffers.push(message.buffer);
       this.inFlight--;
+      if (this.backlog > 0) this.backlog--;
       this.waiting.shift()?.();
       return;
     }
