@@ -35,31 +35,41 @@ test('a write that fails on the writer thread fails the commit, and abort leaves
   });
 });
 
-test('files sent ahead do not wait for the writer; later batches wait only beyond that backlog', async () => {
+test('files sent ahead never keep the main thread waiting, and other batches go before them', async () => {
   await withTempDir(async (dir) => {
     const writer = SiteWriter.open(path.join(dir, 'out'));
     const write = (i: number) => writer.write(`api/v1/ports/p${i}/index.json`, `{"n":${i}}`);
     try {
-      // 256 files make a batch. Nothing here yields to the event loop unless a write waits for
-      // the writer, so no batch can be reported done in between: `queued` counts every one sent.
+      // 256 files make a batch, and the writer is handed four at a time. Nothing here yields to
+      // the event loop unless a write waits for the writer, so no batch is done in between.
       await writer.sendAhead(async () => {
         for (let i = 0; i < 12 * 256; i++) await write(i);
       });
-      assert.is(writer.queued, 12);
-      for (let i = 12 * 256; i < 15 * 256; i++) await write(i); // three batches beyond the backlog
-      assert.is(writer.queued, 15);
-      for (let i = 15 * 256; i < 17 * 256; i++) await write(i); // now it must wait for the writer
-      assert.ok(writer.queued < 17, `queued ${writer.queued}`);
+      assert.equal([writer.queued, writer.waitingAhead], [4, 8]);
+      // These wait for the writer, and each goes before the batches held.
+      for (let i = 12 * 256; i < 18 * 256; i++) await write(i);
+      assert.is(writer.waitingAhead, 8);
       while (writer.queued > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      for (let i = 17 * 256; i < 22 * 256; i++) await write(i); // no backlog left: the fifth waits
-      assert.ok(writer.queued < 5, `queued ${writer.queued}`);
+      assert.is(writer.waitingAhead, 0, 'the held batches fill the writer\'s idle time');
     } catch (cause) {
       await writer.abort(); // so that the temporary directory can go
       throw cause;
     }
     await writer.commit();
-    assert.is(writer.files, 22 * 256);
-    for (const i of [0, 3071, 3072, 5631]) assert.is(readFileSync(path.join(dir, 'out/api/v1/ports', `p${i}`, 'index.json'), 'utf8'), `{"n":${i}}`);
+    assert.is(writer.files, 18 * 256);
+    for (const i of [0, 3071, 3072, 4607]) assert.is(readFileSync(path.join(dir, 'out/api/v1/ports', `p${i}`, 'index.json'), 'utf8'), `{"n":${i}}`);
+  });
+});
+
+test('a commit hands over what is still held', async () => {
+  await withTempDir(async (dir) => {
+    const writer = SiteWriter.open(path.join(dir, 'out'));
+    await writer.sendAhead(async () => {
+      for (let i = 0; i < 10 * 256; i++) await writer.write(`p${i}`, `${i}`);
+    });
+    assert.ok(writer.waitingAhead > 0);
+    await writer.commit();
+    assert.is(readdirSync(path.join(dir, 'out')).filter((name) => name.startsWith('p')).length, 10 * 256);
   });
 });
 

@@ -5,7 +5,7 @@ import { silentProgress, type Progress } from '../report/progress.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
 import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, portDirectory, portFile, type ErrorKind } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
-import { writeFilesPhase } from './files-phase.js';
+import { comparePrevious, writeFilesPhase } from './files-phase.js';
 import { preparePorts } from './prepare-ports.js';
 import { checkOutputDirectory } from '../write/output-guard.js';
 import { collectGarbage, collectWhenGrown } from '../write/collect-garbage.js';
@@ -101,8 +101,11 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
   // costliest part of its work: 40,000 small files) while this thread pages the builds. Their
   // records are released before the pages are made, so the two memory peaks do not stack.
   const out = path.resolve(options.cwd, options.out);
+  const filesOptions = { ...files, out, baseUrl: options.baseUrl, pageSize: options.pageSize };
   const writer = SiteWriter.open(out);
   try {
+    const previousFiles = comparePrevious(filesOptions, (file) => writer.digest(file));
+    previousFiles.catch(() => undefined); // awaited in the files phase; a build that throws before it does not wait
     progress.phase('reading ports');
     // The writer makes each port's directory while the rest are read.
     let ports = await preparePorts(files, log, options.strict, (record) => writer.makeDirectory(portDirectory(record.name)));
@@ -128,7 +131,7 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     collectGarbage();
 
     // With bad ports the builds are still checked (every problem in one run), not written.
-    const filesInfo = await writeFilesPhase({ ...files, out, baseUrl: options.baseUrl, pageSize: options.pageSize }, writer, log, progress);
+    const filesInfo = await writeFilesPhase(filesOptions, previousFiles, writer, log, progress);
     if (!portsOk || !filesInfo || log.errors > 0) {
       await writer.abort();
       return finish(false);

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { ProblemLog } from '../problems/problem-log.js';
-import { digestOnWorker } from '../read/digest-worker.js';
 import { identifyFile, type FileIdentity } from '../read/file-identity.js';
 import { countRecords } from '../read/read-lines.js';
 import { PAGES_FORMAT } from '../render/files-page.js';
@@ -36,9 +35,15 @@ const GC_EVERY_PAGES = 256;
  * they are: a rebuild after a port changed does not parse millions of paths again. Otherwise a
  * byte scan counts the builds, then they are streamed, validated and paged.
  */
-export async function writeFilesPhase(options: FilesPhaseOptions, writer: SiteWriter, log: ProblemLog, progress: Progress): Promise<FilesInfo | undefined> {
+export async function writeFilesPhase(
+  options: FilesPhaseOptions,
+  previous: Promise<PreviousFiles>,
+  writer: SiteWriter,
+  log: ProblemLog,
+  progress: Progress,
+): Promise<FilesInfo | undefined> {
   progress.phase('digesting builds');
-  const { identity, carried, known } = await comparePrevious(options);
+  const { identity, carried, known } = await previous;
   identity.then((source) => source !== known && recordIdentity(options.out, options.buildsPath, source)).catch(() => undefined);
   if (carried) {
     progress.phase('builds unchanged');
@@ -79,21 +84,29 @@ function keyOf(options: FilesPhaseOptions, source: FileIdentity): string {
   return createHash('sha256').update(settings).digest('base64url');
 }
 
+export interface PreviousFiles {
+  identity: Promise<FileIdentity>;
+  known?: FileIdentity;
+  /** The previous build's files info, when its pages can be carried over. */
+  carried?: FilesInfo;
+}
+
 /**
- * The previous build's files info when its pages can be carried over. With no previous build
- * to compare with, the digest is only recorded for the next build, so it is made on a thread
- * of its own while this one pages the builds.
+ * Compares `builds.ndjson` and the options with the previous build's. Started as the build
+ * starts, so that a digest, when one is needed, is made (by `digest`, on the writer thread)
+ * while the ports are read. With no previous build to compare with, the digest is only
+ * recorded for the next build, and nothing waits for it until the builds are paged.
  */
-async function comparePrevious(options: FilesPhaseOptions): Promise<{ identity: Promise<FileIdentity>; known?: FileIdentity; carried?: FilesInfo }> {
+export async function comparePrevious(options: FilesPhaseOptions, digest: (path: string) => Promise<string>): Promise<PreviousFiles> {
   const live = PreviousTree.open(options.out, false);
   const previous = live?.marker.filesInfo;
   const known = recalledIdentity(options.out, options.buildsPath);
   if (!live || !previous) {
-    const identity = identifyFile(options.buildsPath, known, Date.now, digestOnWorker);
+    const identity = identifyFile(options.buildsPath, known, Date.now, digest);
     identity.catch(() => undefined); // awaited once the builds are paged; a build that throws before then does not wait
     return { identity, known };
   }
-  const source = await identifyFile(options.buildsPath, known);
+  const source = await identifyFile(options.buildsPath, known, Date.now, digest);
   const intact = pageFiles(previous.pages).every((file) => {
     const hash = live.hashOf(file);
     return hash !== undefined && live.trustedSize(file, hash) !== undefined;

@@ -54,13 +54,15 @@ export class SiteWriter {
    */
   private buffers: ArrayBuffer[] = [];
   private bodies: string[] = [];
-  /** Whether batches are sent without waiting for the writer (see `sendAhead`). */
+  /** Whether batches are held for the writer instead of waiting for it (see `sendAhead`). */
   private ahead = false;
-  /** Batches sent ahead that the writer has not finished: it takes batches in order. */
-  private backlog = 0;
+  /** Batches sent ahead, handed to the writer whenever it has room and no other batch waits. */
+  private held: Array<Extract<ToWorker, { type: 'batch' }>> = [];
   private pendingBytes = 0;
   private inFlight = 0;
   private waiting: Array<() => void> = [];
+  /** Digests asked for, in order: the writer answers them in order. */
+  private digests: Array<{ resolve: (digest: string) => void; reject: (cause: Error) => void }> = [];
   private failure: Error | undefined;
   private closing = false;
   private settled: ((reply: FromWorker) => void) | undefined;
@@ -68,9 +70,14 @@ export class SiteWriter {
   written = 0;
   bytes = 0;
 
-  /** Batches sent to the writer that it has not finished yet. */
+  /** Batches handed to the writer that it has not finished yet. */
   get queued(): number {
     return this.inFlight;
+  }
+
+  /** Batches sent ahead and not yet handed to the writer. */
+  get waitingAhead(): number {
+    return this.held.length;
   }
 
   private constructor(
@@ -121,6 +128,18 @@ export class SiteWriter {
     this.directories = [];
   }
 
+  /**
+   * The digest of a file (see file-identity), made on the writer thread between its writes:
+   * it is idle for much of a build, and the main thread's work is the build's bound.
+   */
+  digest(path: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.digests.push({ resolve, reject });
+      this.worker.postMessage({ type: 'digest', path } satisfies ToWorker);
+    });
+  }
+
   /** Files of the live tree that this build carries over without making their bytes again. */
   async carry(relatives: string[]): Promise<void> {
     for (const relative of relatives) this.checkInside(relative);
@@ -138,11 +157,11 @@ export class SiteWriter {
   }
 
   /**
-   * Files written within `send` go to the writer without waiting for it: their batches queue
-   * there, and the main thread goes on to other work while the writer catches up. After it,
-   * the usual limit applies again to batches beyond that backlog. For a bounded set of small
-   * files (the ports: some 31 MB at 40,000 ports) that the writer would otherwise make the
-   * main thread wait for, one file at a time.
+   * Files written within `send` do not wait for the writer: their batches are held here and
+   * handed over whenever the writer has room and no other batch waits for it. The main thread
+   * goes on to other work (the builds' pages), whose batches go first, while the writer fills
+   * its idle moments with these. For a bounded set of small files (the ports: some 31 MB at
+   * 40,000 ports) that would otherwise keep the main thread waiting on the writer.
    */
   async sendAhead(send: () => Promise<void>): Promise<void> {
     this.ahead = true;
@@ -151,7 +170,6 @@ export class SiteWriter {
       await this.flush();
     } finally {
       this.ahead = false;
-      this.backlog = this.inFlight;
     }
   }
 
@@ -167,7 +185,7 @@ export class SiteWriter {
 
   private async flush(): Promise<void> {
     this.sendDirectories();
-    while (!this.ahead && this.inFlight - this.backlog >= BATCHES_IN_FLIGHT && !this.failure) {
+    while (!this.ahead && this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) {
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
     if (this.failure) throw this.failure;
@@ -180,8 +198,20 @@ export class SiteWriter {
     this.paths = [];
     this.bodies = [];
     this.pendingBytes = 0;
+    if (this.ahead) {
+      this.held.push(message);
+      this.handOver();
+    } else this.post(message);
+  }
+
+  private post(message: Extract<ToWorker, { type: 'batch' }>): void {
     this.inFlight++;
     this.worker.postMessage(message, [message.batch.data]);
+  }
+
+  /** Held batches to the writer while it has room (or all of them, at the end). */
+  private handOver(all = false): void {
+    while (this.held.length > 0 && (all || this.inFlight < BATCHES_IN_FLIGHT)) this.post(this.held.shift()!);
   }
 
   private receive(message: FromWorker): void {
@@ -189,10 +219,14 @@ export class SiteWriter {
     if (message.type === 'done') {
       if (message.buffer && this.buffers.length < BATCHES_IN_FLIGHT) this.buffers.push(message.buffer);
       this.inFlight--;
-      if (this.backlog > 0) this.backlog--;
-      this.waiting.shift()?.();
+      // A batch waiting to be sent takes the place; held ones only fill what is left.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.handOver();
       return;
     }
+    if (message.type === 'digested') return this.digests.shift()?.resolve(message.digest);
+    if (message.type === 'digest-failed') return this.digests.shift()?.reject(new Error(message.message));
     this.settled?.(message);
   }
 
@@ -200,6 +234,7 @@ export class SiteWriter {
     if (this.closing) return; // our own terminate() ends the thread
     this.failure ??= cause;
     for (const resolve of this.waiting.splice(0)) resolve();
+    for (const digest of this.digests.splice(0)) digest.reject(cause);
     this.settled?.({ type: 'failed', message: cause.message });
   }
 
@@ -214,6 +249,7 @@ export class SiteWriter {
   /** Sends what is left, has the writer record the manifest, and swaps the tree in. */
   async commit(filesInfo?: FilesInfo): Promise<void> {
     await this.flush();
+    this.handOver(true);
     if (this.failure) throw this.failure;
     const reply = await this.finalMessage({ type: 'commit', filesInfo });
     this.closing = true;

@@ -23,6 +23,8 @@ export type ToWorker =
   | { type: 'directories'; paths: string[] }
   /** Files carried over from the live tree without their bytes (unchanged files pages). */
   | { type: 'carry'; paths: string[] }
+  /** A file to digest (see file-identity) between the writes: its answer comes when done. */
+  | { type: 'digest'; path: string }
   | { type: 'commit'; filesInfo: FilesInfo | undefined }
   | { type: 'release' };
 
@@ -31,4 +33,6 @@ export type FromWorker =
   | { type: 'done'; buffer?: ArrayBuffer }
   | ({ type: 'committed' } & TreeTotals)
   | { type: 'released' }
+  | { type: 'digested'; digest: string }
+  | { type: 'digest-failed'; message: string }
   | { type: 'failed'; message: string };

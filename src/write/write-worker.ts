@@ -4,6 +4,7 @@
  * while the main thread goes on parsing and serialising on the other core.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { digestHere } from '../read/file-identity.js';
 import { collectGarbage } from './collect-garbage.js';
 import { TreeWriter } from './tree-writer.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
@@ -36,6 +37,13 @@ function handle(message: ToWorker): FromWorker | undefined {
       if (++batches % GC_EVERY_BATCHES === 0) collectGarbage();
       return { type: 'done', buffer: data };
     }
+    case 'digest':
+      // Read a chunk at a time between the batches: this thread waits on the disk anyway.
+      digestHere(message.path).then(
+        (digest) => reply({ type: 'digested', digest }),
+        (cause: Error) => reply({ type: 'digest-failed', message: cause.message }),
+      );
+      return undefined;
     case 'carry':
       for (const relative of message.paths) tree.carry(relative);
       return { type: 'done' };
