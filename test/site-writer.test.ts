@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -70,6 +71,23 @@ test('a commit hands over what is still held', async () => {
     assert.ok(writer.waitingAhead > 0);
     await writer.commit();
     assert.is(readdirSync(path.join(dir, 'out')).filter((name) => name.startsWith('p')).length, 10 * 256);
+  });
+});
+
+test('the writer thread digests a file between its writes, and says when it cannot', async () => {
+  await withTempDir(async (dir) => {
+    const file = path.join(dir, 'builds.ndjson');
+    writeFileSync(file, '\ufeff{"build_id":1,"files":[]}\n'); // the byte-order mark is not part of the digest
+    const writer = SiteWriter.open(path.join(dir, 'out'));
+    await writer.write('a', '{}');
+    const expected = createHash('sha256').update('{"build_id":1,"files":[]}\n').digest('base64url');
+    assert.is(await writer.digest(file), expected);
+    await writer.write('b', '{}');
+    let failed: Error | undefined;
+    await writer.digest(path.join(dir, 'missing')).catch((cause: Error) => (failed = cause));
+    assert.match(failed?.message ?? '', /ENOENT/);
+    await writer.commit(); // a failed digest does not fail the writing
+    assert.equal(readdirSync(path.join(dir, 'out')).sort(), ['.ports-gen.json', 'a', 'b']);
   });
 });
 
