@@ -43,7 +43,7 @@ test('a results item of paths that need no escaping is the same by the plain pat
 
 test('pager: pages fill in order, the last is partial, count is on every page', async () => {
   const written = new Map<string, string>();
-  const pager = new FilesPager((file, body) => void written.set(file, body), BASE, 3, 2);
+  const pager = new FilesPager((file, body) => void written.set(file, typeof body === 'string' ? body : body.join('')), BASE, 3, 2);
   await pager.add({ build_id: 30, files: ['/a'] });
   await pager.add({ build_id: 10, files: [] });
   await pager.add({ build_id: 20, files: ['/b'] });
@@ -57,7 +57,7 @@ test('pager: pages fill in order, the last is partial, count is on every page', 
 
 test('pager: no builds still writes one empty page 1', async () => {
   const written = new Map<string, string>();
-  const pager = new FilesPager((file, body) => void written.set(file, body), BASE, 0, 50);
+  const pager = new FilesPager((file, body) => void written.set(file, typeof body === 'string' ? body : body.join('')), BASE, 0, 50);
   await pager.finish();
   assert.equal([...written], [['api/v1/files/page-1.json', '{"count":0,"next":null,"previous":null,"results":[]}']]);
 });

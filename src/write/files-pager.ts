@@ -1,8 +1,10 @@
 import { buildItem, PAGE_TAIL, pageCount, pageHead } from '../render/files-page.js';
 import { pageFile } from '../routes/site-files.js';
 import type { BuildSource } from '../validate/build-schema.js';
+import type { Body } from './site-writer.js';
 
-export type WriteFile = (relative: string, body: string) => void | Promise<void>;
+/** Takes a page as its parts, written end to end (see Body). */
+export type WriteFile = (relative: string, body: Body) => void | Promise<void>;
 
 /**
  * Turns a stream of builds into `page-N.json` files, writing each page as soon as it is full,
@@ -12,7 +14,9 @@ export type WriteFile = (relative: string, body: string) => void | Promise<void>
 export class FilesPager {
   readonly pages: number;
   private page = 1;
-  private items: string[] = [];
+  /** The page so far: its head, then its results with the commas between them. */
+  private parts: string[] = [];
+  private inPage = 0;
   private added = 0;
 
   constructor(
@@ -26,9 +30,12 @@ export class FilesPager {
 
   /** `plain`: no path needs escaping (see buildItem). */
   async add(build: Pick<BuildSource, 'build_id' | 'files'>, plain = false): Promise<void> {
-    this.items.push(buildItem(build.build_id, build.files, plain));
+    if (this.inPage === 0) this.parts.push(pageHead(this.baseUrl, this.count, this.page, this.pages));
+    else this.parts.push(',');
+    this.parts.push(buildItem(build.build_id, build.files, plain));
+    this.inPage++;
     this.added++;
-    if (this.items.length === this.pageSize) await this.flush();
+    if (this.inPage === this.pageSize) await this.flush();
   }
 
   /** Writes the last, partial page (or the single empty page of an empty list). */
@@ -36,14 +43,16 @@ export class FilesPager {
     if (this.added !== this.count) {
       throw new Error(`the files list was counted as ${this.count} builds but ${this.added} arrived`);
     }
-    if (this.items.length > 0 || this.page === 1) await this.flush();
+    if (this.inPage > 0 || this.page === 1) await this.flush();
   }
 
   private async flush(): Promise<void> {
-    const body = pageHead(this.baseUrl, this.count, this.page, this.pages) + this.items.join(',') + PAGE_TAIL;
+    const parts = this.inPage === 0 ? [pageHead(this.baseUrl, this.count, this.page, this.pages)] : this.parts;
+    parts.push(PAGE_TAIL);
     const page = this.page;
     this.page++;
-    this.items = [];
-    await this.write(pageFile(page), body);
+    this.parts = [];
+    this.inPage = 0;
+    await this.write(pageFile(page), parts);
   }
 }

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FilesInfo } from './manifest.js';
+import { HandOver } from './hand-over.js';
 import { claimSpare, keepAsSpare } from './spare.js';
 import { recoverStaging, stagingPath, swapIn } from './staging.js';
 import type { TreeTotals } from './tree-writer.js';
@@ -19,6 +20,34 @@ const DOT = 0x2e;
 const SLASH = 0x2f;
 
 const encoder = new TextEncoder();
+
+/**
+ * A file's text, whole or in parts written end to end. A files page comes as its parts: joined
+ * into one string it would be copied twice more (the join, then flattening it to encode it),
+ * and 2,000 strings of some 190 KB each would go through the heap (bench-build's profile).
+ */
+export type Body = string | readonly string[];
+
+function byteLengthOf(body: Body): number {
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  let length = 0;
+  for (const part of body) length += Buffer.byteLength(part);
+  return length;
+}
+
+function lengthOf(body: Body): number {
+  if (typeof body === 'string') return body.length;
+  let length = 0;
+  for (const part of body) length += part.length;
+  return length;
+}
+
+/** Encodes `body` into `data` from `offset`; returns the offset after it. */
+function encodeBody(body: Body, data: Uint8Array, offset: number): number {
+  if (typeof body === 'string') return offset + encoder.encodeInto(body, data.subarray(offset)).written;
+  for (const part of body) offset += encoder.encodeInto(part, data.subarray(offset)).written;
+  return offset;
+}
 
 /**
  * Whether a path plainly has no empty, `.` or `..` segment, backslash or NUL: a few native
@@ -53,14 +82,12 @@ export class SiteWriter {
    * collector instead, tens of megabytes of them waited there at a time (sampled RSS).
    */
   private buffers: ArrayBuffer[] = [];
-  private bodies: string[] = [];
+  private bodies: Body[] = [];
   /** Whether batches are held for the writer instead of waiting for it (see `sendAhead`). */
   private ahead = false;
-  /** Batches sent ahead, handed to the writer whenever it has room and no other batch waits. */
-  private held: Array<Extract<ToWorker, { type: 'batch' }>> = [];
   private pendingBytes = 0;
-  private inFlight = 0;
-  private waiting: Array<() => void> = [];
+  /** Batches and carried files to the writer, at most BATCHES_IN_FLIGHT at a time. */
+  private readonly queue: HandOver<ToWorker>;
   /** Digests asked for, in order: the writer answers them in order. */
   private digests: Array<{ resolve: (digest: string) => void; reject: (cause: Error) => void }> = [];
   private failure: Error | undefined;
@@ -72,12 +99,12 @@ export class SiteWriter {
 
   /** Batches handed to the writer that it has not finished yet. */
   get queued(): number {
-    return this.inFlight;
+    return this.queue.queued;
   }
 
   /** Batches sent ahead and not yet handed to the writer. */
-  get waitingAhead(): number {
-    return this.held.length;
+  get holding(): number {
+    return this.queue.holding;
   }
 
   private constructor(
@@ -87,6 +114,7 @@ export class SiteWriter {
     readonly updating: boolean,
     private readonly worker: Worker,
   ) {
+    this.queue = new HandOver(BATCHES_IN_FLIGHT, (message) => worker.postMessage(message, message.type === 'batch' ? [message.batch.data] : []));
     worker.on('message', (message: FromWorker) => this.receive(message));
     worker.on('error', (cause) => this.fail(cause));
     worker.on('exit', (code) => this.fail(new Error(`the writer thread stopped (exit code ${code})`)));
@@ -102,12 +130,12 @@ export class SiteWriter {
     return new SiteWriter(out, root, updating, worker);
   }
 
-  async write(relative: string, body: string): Promise<void> {
+  async write(relative: string, body: Body): Promise<void> {
     this.checkInside(relative);
     if (this.failure) throw this.failure;
     this.paths.push(relative);
     this.bodies.push(body);
-    this.pendingBytes += body.length;
+    this.pendingBytes += lengthOf(body);
     this.files++;
     if (this.pendingBytes >= BATCH_BYTES || this.paths.length >= BATCH_FILES) await this.flush();
   }
@@ -145,8 +173,7 @@ export class SiteWriter {
     for (const relative of relatives) this.checkInside(relative);
     await this.flush();
     this.files += relatives.length;
-    this.inFlight++;
-    this.worker.postMessage({ type: 'carry', paths: relatives } satisfies ToWorker);
+    this.queue.send({ type: 'carry', paths: relatives });
   }
 
   /** Refuses any path that could leave the staging tree (defence in depth beyond the name rule). */
@@ -185,44 +212,30 @@ export class SiteWriter {
 
   private async flush(): Promise<void> {
     this.sendDirectories();
-    while (!this.ahead && this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    }
+    if (!this.ahead) await this.queue.room();
     if (this.failure) throw this.failure;
     if (this.paths.length === 0) return;
-    const lengths = this.bodies.map((body) => Buffer.byteLength(body));
+    const lengths = this.bodies.map(byteLengthOf);
     const data = this.bufferFor(lengths.reduce((a, b) => a + b, 0));
     let offset = 0;
-    for (const body of this.bodies) offset += encoder.encodeInto(body, data.subarray(offset)).written;
+    for (const body of this.bodies) offset = encodeBody(body, data, offset);
     const message: ToWorker = { type: 'batch', batch: { paths: this.paths, lengths, data: data.buffer as ArrayBuffer } };
     this.paths = [];
     this.bodies = [];
     this.pendingBytes = 0;
     if (this.ahead) {
-      this.held.push(message);
-      this.handOver();
-    } else this.post(message);
-  }
-
-  private post(message: Extract<ToWorker, { type: 'batch' }>): void {
-    this.inFlight++;
-    this.worker.postMessage(message, [message.batch.data]);
-  }
-
-  /** Held batches to the writer while it has room (or all of them, at the end). */
-  private handOver(all = false): void {
-    while (this.held.length > 0 && (all || this.inFlight < BATCHES_IN_FLIGHT)) this.post(this.held.shift()!);
+      this.queue.hold(message);
+      // A turn of the event loop lets the writer's answers in, so that only what it has not
+      // caught up with is held: nothing much when it keeps up (a rebuild), more when it cannot.
+      await new Promise((resolve) => setImmediate(resolve));
+    } else this.queue.send(message);
   }
 
   private receive(message: FromWorker): void {
     if (message.type === 'failed') return this.fail(new Error(message.message));
     if (message.type === 'done') {
       if (message.buffer && this.buffers.length < BATCHES_IN_FLIGHT) this.buffers.push(message.buffer);
-      this.inFlight--;
-      // A batch waiting to be sent takes the place; held ones only fill what is left.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.handOver();
+      this.queue.done();
       return;
     }
     if (message.type === 'digested') return this.digests.shift()?.resolve(message.digest);
@@ -233,7 +246,7 @@ export class SiteWriter {
   private fail(cause: Error): void {
     if (this.closing) return; // our own terminate() ends the thread
     this.failure ??= cause;
-    for (const resolve of this.waiting.splice(0)) resolve();
+    this.queue.stop();
     for (const digest of this.digests.splice(0)) digest.reject(cause);
     this.settled?.({ type: 'failed', message: cause.message });
   }
@@ -249,7 +262,7 @@ export class SiteWriter {
   /** Sends what is left, has the writer record the manifest, and swaps the tree in. */
   async commit(filesInfo?: FilesInfo): Promise<void> {
     await this.flush();
-    this.handOver(true);
+    this.queue.sendHeld();
     if (this.failure) throw this.failure;
     const reply = await this.finalMessage({ type: 'commit', filesInfo });
     this.closing = true;
