@@ -1,7 +1,7 @@
 import { buildItem, PAGE_TAIL, pageCount, pageHead } from '../render/files-page.js';
 import { pageFile } from '../routes/site-files.js';
 import type { BuildSource } from '../validate/build-schema.js';
-import type { Body } from './site-writer.js';
+import type { Body } from './body.js';
 
 /** Takes a page as its parts, written end to end (see Body). */
 export type WriteFile = (relative: string, body: Body) => void | Promise<void>;

@@ -1,8 +1,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { FilesInfo } from './manifest.js';
+import { byteLengthOf, encodeBody, lengthOf, type Body } from './body.js';
 import { HandOver } from './hand-over.js';
+import { leavesTree } from './inside-tree.js';
+import type { FilesInfo } from './manifest.js';
 import { claimSpare, keepAsSpare } from './spare.js';
 import { recoverStaging, stagingPath, swapIn } from './staging.js';
 import type { TreeTotals } from './tree-writer.js';
@@ -14,59 +16,6 @@ const BATCH_FILES = 256;
 /** Batches in flight at once: the backpressure that bounds memory to a few megabytes. */
 const BATCHES_IN_FLIGHT = 4;
 const DIRECTORIES_PER_MESSAGE = 1000;
-/** An empty, `.` or `..` segment, a backslash or a NUL: anything that could leave the tree. */
-const UNSAFE_PATH = /(?:^|\/)\.{0,2}(?:\/|$)|[\\\0]/;
-const DOT = 0x2e;
-const SLASH = 0x2f;
-
-const encoder = new TextEncoder();
-
-/**
- * A file's text, whole or in parts written end to end. A files page comes as its parts: joined
- * into one string it would be copied twice more (the join, then flattening it to encode it),
- * and 2,000 strings of some 190 KB each would go through the heap (bench-build's profile).
- */
-export type Body = string | readonly string[];
-
-function byteLengthOf(body: Body): number {
-  if (typeof body === 'string') return Buffer.byteLength(body);
-  let length = 0;
-  for (const part of body) length += Buffer.byteLength(part);
-  return length;
-}
-
-function lengthOf(body: Body): number {
-  if (typeof body === 'string') return body.length;
-  let length = 0;
-  for (const part of body) length += part.length;
-  return length;
-}
-
-/** Encodes `body` into `data` from `offset`; returns the offset after it. */
-function encodeBody(body: Body, data: Uint8Array, offset: number): number {
-  if (typeof body === 'string') return offset + encoder.encodeInto(body, data.subarray(offset)).written;
-  for (const part of body) offset += encoder.encodeInto(part, data.subarray(offset)).written;
-  return offset;
-}
-
-/**
- * Whether a path plainly has no empty, `.` or `..` segment, backslash or NUL: a few native
- * searches, a third of the time of UNSAFE_PATH, which this runs ahead of for every file and
- * directory. A segment that merely starts with a dot (`a/.b`) goes on to UNSAFE_PATH.
- */
-function isPlainPath(relative: string): boolean {
-  const first = relative.charCodeAt(0);
-  return (
-    relative.length > 0 &&
-    first !== DOT &&
-    first !== SLASH &&
-    relative.charCodeAt(relative.length - 1) !== SLASH &&
-    !relative.includes('/.') &&
-    !relative.includes('//') &&
-    !relative.includes('\\') &&
-    !relative.includes('\0')
-  );
-}
 
 /**
  * Writes one site into a staging tree and swaps it in on `commit`. The staging tree is the
@@ -100,11 +49,6 @@ export class SiteWriter {
   /** Batches handed to the writer that it has not finished yet. */
   get queued(): number {
     return this.queue.queued;
-  }
-
-  /** Batches sent ahead and not yet handed to the writer. */
-  get holding(): number {
-    return this.queue.holding;
   }
 
   private constructor(
@@ -178,9 +122,7 @@ export class SiteWriter {
 
   /** Refuses any path that could leave the staging tree (defence in depth beyond the name rule). */
   checkInside(relative: string): void {
-    if (!isPlainPath(relative) && UNSAFE_PATH.test(relative)) {
-      throw new Error(`refusing to write outside the output directory: ${JSON.stringify(relative)}`);
-    }
+    if (leavesTree(relative)) throw new Error(`refusing to write outside the output directory: ${JSON.stringify(relative)}`);
   }
 
   /**
