@@ -67,6 +67,11 @@ test('the writer thread digests a file between its writes, and says when it cann
     const expected = createHash('sha256').update('{"build_id":1,"files":[]}\n').digest('base64url');
     assert.is(await writer.digest(file), expected);
     await writer.write('b', '{}');
+    // Two at once: the small file's digest comes back first, and each answer finds its own.
+    const big = path.join(dir, 'big');
+    writeFileSync(big, 'x'.repeat(16 << 20));
+    const both = await Promise.all([writer.digest(big), writer.digest(file)]);
+    assert.equal(both, [createHash('sha256').update('x'.repeat(16 << 20)).digest('base64url'), expected]);
     let failed: Error | undefined;
     await writer.digest(path.join(dir, 'missing')).catch((cause: Error) => (failed = cause));
     assert.match(failed?.message ?? '', /ENOENT/);

@@ -75,6 +75,33 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 /** How far the heap may grow while the ports are written before a full collection. */
 const GC_SLACK_BYTES = 48 << 20;
 
+/**
+ * Reads, validates and derives the ports and sends their files ahead to the writer; the port
+ * names when all went well. The records live only as long as this call.
+ */
+async function writePorts(files: CatalogueFiles, strict: boolean, writer: SiteWriter, log: ProblemLog, progress: Progress): Promise<string[] | undefined> {
+  progress.phase('reading ports');
+  // The writer makes each port's directory while the rest are read.
+  const ports = await preparePorts(files, log, strict, (record) => writer.makeDirectory(portDirectory(record.name)));
+  if (!ports || log.errors > 0) return undefined;
+  collectGarbage(); // the parsed document is garbage now
+  progress.phase('writing ports', ports.length);
+  // Port texts that wait in a batch while the disk is slow get promoted and pile up in the
+  // old generation; a collection when they do caps that (a slow-disk bench run: 376 MB).
+  const collectIfGrown = collectWhenGrown(GC_SLACK_BYTES);
+  const names: string[] = [];
+  await writer.sendAhead(async () => {
+    for (let i = 0; i < ports.length; i++) {
+      names.push(ports.nameAt(i));
+      await writer.write(portFile(names[i]!), toJsonText(ports.at(i)));
+      progress.advance();
+      if ((i + 1) % 1000 === 0) collectIfGrown();
+    }
+    for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
+  });
+  return names;
+}
+
 async function runBuild(options: BuildOptions, write: boolean): Promise<BuildResult> {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
@@ -106,33 +133,12 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
   try {
     const previousFiles = comparePrevious(filesOptions, (file) => writer.digest(file));
     previousFiles.catch(() => undefined); // awaited in the files phase; a build that throws before it does not wait
-    progress.phase('reading ports');
-    // The writer makes each port's directory while the rest are read.
-    let ports = await preparePorts(files, log, options.strict, (record) => writer.makeDirectory(portDirectory(record.name)));
-    const names: string[] = [];
-    if (ports && log.errors === 0) {
-      collectGarbage(); // the parsed document is garbage now
-      progress.phase('writing ports', ports.length);
-      // Port texts that wait in a batch while the disk is slow get promoted and pile up in the
-      // old generation; a collection when they do caps that (a slow-disk bench run: 376 MB).
-      const collectIfGrown = collectWhenGrown(GC_SLACK_BYTES);
-      await writer.sendAhead(async () => {
-        for (let i = 0; i < ports!.length; i++) {
-          names.push(ports!.nameAt(i));
-          await writer.write(portFile(names[i]!), toJsonText(ports!.at(i)));
-          progress.advance();
-          if ((i + 1) % 1000 === 0) collectIfGrown();
-        }
-        for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
-      });
-    }
-    const portsOk = ports !== undefined && log.errors === 0;
-    ports = undefined; // the records and the derived tables go
-    collectGarbage();
+    const names = await writePorts(files, options.strict, writer, log, progress);
+    collectGarbage(); // the records and the derived tables are garbage now
 
     // With bad ports the builds are still checked (every problem in one run), not written.
     const filesInfo = await writeFilesPhase(filesOptions, previousFiles, writer, log, progress);
-    if (!portsOk || !filesInfo || log.errors > 0) {
+    if (!names || !filesInfo || log.errors > 0) {
       await writer.abort();
       return finish(false);
     }

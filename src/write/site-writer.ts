@@ -37,8 +37,9 @@ export class SiteWriter {
   private pendingBytes = 0;
   /** Batches and carried files to the writer, at most BATCHES_IN_FLIGHT at a time. */
   private readonly queue: HandOver<ToWorker>;
-  /** Digests asked for, in order: the writer answers them in order. */
-  private digests: Array<{ resolve: (digest: string) => void; reject: (cause: Error) => void }> = [];
+  /** Digests asked for and not answered, by id: the writer answers each when its read ends. */
+  private readonly digests = new Map<number, { resolve: (digest: string) => void; reject: (cause: Error) => void }>();
+  private digestsAsked = 0;
   private failure: Error | undefined;
   private closing = false;
   private settled: ((reply: FromWorker) => void) | undefined;
@@ -107,8 +108,9 @@ export class SiteWriter {
   digest(path: string): Promise<string> {
     return new Promise((resolve, reject) => {
       if (this.failure) return reject(this.failure);
-      this.digests.push({ resolve, reject });
-      this.worker.postMessage({ type: 'digest', path } satisfies ToWorker);
+      const id = ++this.digestsAsked;
+      this.digests.set(id, { resolve, reject });
+      this.worker.postMessage({ type: 'digest', id, path } satisfies ToWorker);
     });
   }
 
@@ -180,8 +182,13 @@ export class SiteWriter {
       this.queue.done();
       return;
     }
-    if (message.type === 'digested') return this.digests.shift()?.resolve(message.digest);
-    if (message.type === 'digest-failed') return this.digests.shift()?.reject(new Error(message.message));
+    if (message.type === 'digested' || message.type === 'digest-failed') {
+      const asked = this.digests.get(message.id);
+      this.digests.delete(message.id);
+      if (message.type === 'digested') asked?.resolve(message.digest);
+      else asked?.reject(new Error(message.message));
+      return;
+    }
     this.settled?.(message);
   }
 
@@ -189,7 +196,8 @@ export class SiteWriter {
     if (this.closing) return; // our own terminate() ends the thread
     this.failure ??= cause;
     this.queue.stop();
-    for (const digest of this.digests.splice(0)) digest.reject(cause);
+    for (const asked of this.digests.values()) asked.reject(cause);
+    this.digests.clear();
     this.settled?.({ type: 'failed', message: cause.message });
   }
 

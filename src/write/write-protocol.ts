@@ -24,7 +24,7 @@ export type ToWorker =
   /** Files carried over from the live tree without their bytes (unchanged files pages). */
   | { type: 'carry'; paths: string[] }
   /** A file to digest (see file-identity) between the writes: its answer comes when done. */
-  | { type: 'digest'; path: string }
+  | { type: 'digest'; id: number; path: string }
   | { type: 'commit'; filesInfo: FilesInfo | undefined }
   | { type: 'release' };
 
@@ -33,6 +33,6 @@ export type FromWorker =
   | { type: 'done'; buffer?: ArrayBuffer }
   | ({ type: 'committed' } & TreeTotals)
   | { type: 'released' }
-  | { type: 'digested'; digest: string }
-  | { type: 'digest-failed'; message: string }
+  | { type: 'digested'; id: number; digest: string }
+  | { type: 'digest-failed'; id: number; message: string }
   | { type: 'failed'; message: string };

@@ -40,8 +40,8 @@ function handle(message: ToWorker): FromWorker | undefined {
     case 'digest':
       // Read a chunk at a time between the batches: this thread waits on the disk anyway.
       digestHere(message.path).then(
-        (digest) => reply({ type: 'digested', digest }),
-        (cause: Error) => reply({ type: 'digest-failed', message: cause.message }),
+        (digest) => reply({ type: 'digested', id: message.id, digest }),
+        (cause: Error) => reply({ type: 'digest-failed', id: message.id, message: cause.message }),
       );
       return undefined;
     case 'carry':
