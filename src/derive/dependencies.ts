@@ -29,18 +29,24 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
   // the catalogue does resolves without lower-casing it: nearly all of them do.
   const byName = new Map<string, number>();
   const byLowerName = new Map<string, number>();
-  records.forEach((record, i) => {
-    byName.set(record.name, i);
-    byLowerName.set(record.name.toLowerCase(), i);
-  });
+  for (let i = 0; i < records.length; i++) {
+    const name = records[i]!.name;
+    byName.set(name, i);
+    byLowerName.set(name.toLowerCase(), i);
+  }
   const warnings: Problem[] = [];
-  // Per port, its resolved dependencies as (kind index, target index) pairs, end to end.
-  const edges: Array<number[] | undefined> = new Array(records.length);
+  // Every resolved dependency as a (kind index, target index) pair, port after port; port i's
+  // are the pairs numbered firstPair[i] up to firstPair[i + 1].
+  const pairs = new PairList();
+  const firstPair = new Int32Array(records.length + 1);
   // lastSeen[target] === the current (port, kind)'s number: that target is listed already.
   const lastSeen = new Int32Array(records.length).fill(-1);
   let listNumber = 0;
 
-  const forward = records.map((record, portIndex) => {
+  const forward: DependencyResource[][] = new Array(records.length);
+  for (let portIndex = 0; portIndex < records.length; portIndex++) {
+    const record = records[portIndex]!;
+    firstPair[portIndex] = pairs.length;
     const kinds: DependencyResource[] = [];
     for (let kindIndex = 0; kindIndex < DEPENDENCY_KINDS.length; kindIndex++) {
       const kind = DEPENDENCY_KINDS[kindIndex]!;
@@ -66,40 +72,68 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
         if (lastSeen[target] === listNumber) continue;
         lastSeen[target] = listNumber;
         ports.push(records[target]!.name);
-        (edges[portIndex] ??= []).push(kindIndex, target);
+        pairs.push(kindIndex, target);
       }
       if (ports.length > 0) kinds.push({ type: kind, ports });
     }
-    return kinds;
-  });
+    forward[portIndex] = kinds;
+  }
+  firstPair[records.length] = pairs.length;
 
   // reverseLists[target][kindIndex] = the names of its dependents, made on first use (most
   // ports have none). Dependents are visited in name order, so every list comes out sorted as
-  // SPEC 2.1 asks (plain code-unit order: `Zlib` before `apr`): one sort of all the names
-  // instead of one per list (pkgconfig alone has thousands of dependents).
+  // SPEC 2.1 asks (plain code-unit order: `Zlib` before `apr`, which is what the default sort
+  // compares): one sort of all the names instead of one per list (pkgconfig alone has
+  // thousands of dependents).
   const reverseLists: Array<string[][] | undefined> = new Array(records.length);
-  for (const portIndex of indicesByName(records)) {
-    const pairs = edges[portIndex];
-    if (!pairs) continue;
-    for (let k = 0; k < pairs.length; k += 2) {
-      (reverseLists[pairs[k + 1]!] ??= DEPENDENCY_KINDS.map(() => []))[pairs[k]!]!.push(records[portIndex]!.name);
+  const names = records.map((record) => record.name).sort();
+  for (const name of names) {
+    const portIndex = byName.get(name)!;
+    for (let k = firstPair[portIndex]!; k < firstPair[portIndex + 1]!; k++) {
+      const kindIndex = pairs.kindAt(k);
+      (reverseLists[pairs.targetAt(k)] ??= DEPENDENCY_KINDS.map(() => []))[kindIndex]!.push(name);
     }
   }
-  const reverse = Array.from(reverseLists, (perKind) => {
+  const reverse: DependencyResource[][] = new Array(records.length);
+  for (let target = 0; target < records.length; target++) {
     const kinds: DependencyResource[] = [];
-    perKind?.forEach((ports, kindIndex) => {
-      if (ports.length > 0) kinds.push({ type: DEPENDENCY_KINDS[kindIndex]!, ports });
-    });
-    return kinds;
-  });
+    const perKind = reverseLists[target];
+    if (perKind) {
+      for (let kindIndex = 0; kindIndex < perKind.length; kindIndex++) {
+        const ports = perKind[kindIndex]!;
+        if (ports.length > 0) kinds.push({ type: DEPENDENCY_KINDS[kindIndex]!, ports });
+      }
+    }
+    reverse[target] = kinds;
+  }
 
   return { forward, reverse, warnings };
 }
 
-function indicesByName(records: readonly PortRecord[]): number[] {
-  return records.map((_, i) => i).sort((a, b) => compareCodeUnits(records[a]!.name, records[b]!.name));
-}
+/** Growable packed (kind index, target index) pairs: no array per port. */
+class PairList {
+  private kinds = new Uint8Array(1024);
+  private targets = new Int32Array(1024);
+  length = 0;
 
-export function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  push(kindIndex: number, target: number): void {
+    if (this.length === this.targets.length) {
+      const kinds = new Uint8Array(this.length * 2);
+      const targets = new Int32Array(this.length * 2);
+      kinds.set(this.kinds);
+      targets.set(this.targets);
+      this.kinds = kinds;
+      this.targets = targets;
+    }
+    this.kinds[this.length] = kindIndex;
+    this.targets[this.length++] = target;
+  }
+
+  kindAt(k: number): number {
+    return this.kinds[k]!;
+  }
+
+  targetAt(k: number): number {
+    return this.targets[k]!;
+  }
 }

@@ -1,4 +1,4 @@
-import { DEPENDENCY_KINDS, type DependencyKind, type PortSource } from './port-schema.js';
+import { type DependencyKind, type PortSource } from './port-schema.js';
 
 export interface MaintainerSource {
   name: string;
@@ -28,6 +28,9 @@ export interface PortRecord {
   depends: Record<DependencyKind, string[]>;
 }
 
+/** One shared empty list for every absent key: most ports lack most dependency kinds. */
+const NONE: string[] = Object.freeze([]) as unknown as string[];
+
 /** SPEC 1.1: `["MIT", ["PSF", "ZPL"]]` is published as `MIT and (PSF or ZPL)`. */
 export function joinLicense(license: PortSource['license']): string {
   if (license === undefined) return '';
@@ -37,6 +40,7 @@ export function joinLicense(license: PortSource['license']): string {
 
 /** Source order, later repeats of the same name in another letter case dropped. */
 export function uniqueCaseInsensitive(values: readonly string[]): string[] {
+  if (values.length < 2) return values.length === 0 ? NONE : [...values];
   const seen = new Set<string>();
   const out: string[] = [];
   for (const value of values) {
@@ -48,15 +52,17 @@ export function uniqueCaseInsensitive(values: readonly string[]): string[] {
   return out;
 }
 
-/** One shared empty list for every absent key: most ports lack most dependency kinds. */
-const NONE: string[] = Object.freeze([]) as unknown as string[];
-
-/** The source keys of the dependency kinds, made once rather than for every port. */
-const DEPENDS_KEYS = DEPENDENCY_KINDS.map((kind) => [kind, `depends_${kind}`] as const);
-
 export function toPortRecord(source: PortSource, index: number): PortRecord {
-  const depends = {} as Record<DependencyKind, string[]>;
-  for (const [kind, key] of DEPENDS_KEYS) depends[kind] = source[key] ?? NONE;
+  // Read by name, in DEPENDENCY_KINDS order: one object shape for every port.
+  const depends: Record<DependencyKind, string[]> = {
+    lib: source.depends_lib ?? NONE,
+    extract: source.depends_extract ?? NONE,
+    run: source.depends_run ?? NONE,
+    patch: source.depends_patch ?? NONE,
+    build: source.depends_build ?? NONE,
+    test: source.depends_test ?? NONE,
+    fetch: source.depends_fetch ?? NONE,
+  };
   return {
     index,
     name: source.name,
@@ -76,7 +82,7 @@ export function toPortRecord(source: PortSource, index: number): PortRecord {
       domain: m.email?.domain ?? '',
       github: m.github ?? '',
     })),
-    variants: uniqueCaseInsensitive(source.variants ?? (Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : [])),
+    variants: uniqueCaseInsensitive(source.variants ?? (Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE)),
     depends,
   };
 }
