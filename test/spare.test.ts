@@ -69,6 +69,20 @@ test('from the third build on, the spare tree is updated in place and swapped in
   });
 });
 
+test('a spare whose marker cannot be read is started afresh: nothing in it is trusted', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir);
+    const marker = path.join(spare(dir), '.ports-gen.json');
+    writeFileSync(marker, readFileSync(marker, 'utf8').slice(0, 100));
+    writeFileSync(path.join(spare(dir), 'planted.json'), '{}');
+    const next = ports();
+    next[0]!.version = '1.3.2';
+    assert.is((await build(dir, { ports: next })).written, 1);
+    assert.not.ok(existsSync(path.join(dir, 'dist', 'planted.json')));
+  });
+});
+
 test('a port removed from the catalogue leaves the spare too', async () => {
   await withTempDir(async (dir) => {
     await build(dir);

@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileIdentity } from '../read/file-identity.js';
-import { readMarker } from './manifest.js';
+import { hasMarkerFile } from './manifest.js';
 
 /**
  * The spare: the tree a build replaced, kept beside `--out` (in `.<out>.ports-gen/spare`)
@@ -32,14 +32,15 @@ const IGNORE_ALL = [
 
 /**
  * Moves the spare to `root` for this build to update, when it is a real directory with a
- * marker it can trust; anything else found there is removed. The rename is also the claim:
+ * marker file; anything else found there is removed. (A marker that turns out unreadable
+ * makes the writer start the claimed tree afresh.) The rename is also the claim:
  * two builds cannot both take it.
  */
 export function claimSpare(out: string, root: string): boolean {
   const spare = sparePath(out);
   const stats = lstatSync(spare, { throwIfNoEntry: false });
   if (!stats) return false;
-  if (stats.isDirectory() && readMarker(spare)) {
+  if (stats.isDirectory() && hasMarkerFile(spare)) {
     try {
       renameSync(spare, root);
       return true;
@@ -64,7 +65,7 @@ export function keepAsSpare(old: string, out: string): void {
   const stats = lstatSync(old, { throwIfNoEntry: false });
   if (!stats) return;
   try {
-    if (stats.isDirectory() && readMarker(old)) {
+    if (stats.isDirectory() && hasMarkerFile(old)) {
       const spare = sparePath(out);
       makeStateDirectory(out);
       rmSync(spare, { recursive: true, force: true });

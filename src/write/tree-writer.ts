@@ -36,6 +36,11 @@ export class TreeWriter {
   ) {
     this.live = PreviousTree.open(out, false);
     this.spare = updating ? PreviousTree.open(root, true) : undefined;
+    if (updating && !this.spare) {
+      // A claimed spare whose marker cannot be read: nothing in it can be trusted.
+      rmSync(root, { recursive: true, force: true });
+      mkdirSync(root);
+    }
     this.holds = this.spare ? new Map(this.spare.marker.manifest) : undefined;
     this.spare?.checkAll();
   }
