@@ -27,6 +27,19 @@ test('the ports array is split into exactly the elements JSON.parse sees, and th
   );
 });
 
+test('strings of quotes and runs of backslashes end where JSON.parse ends them', () => {
+  const tricky = fc.string({ unit: fc.constantFrom('"', '\\', 'a', '}', ']', ',') });
+  fc.assert(
+    fc.property(fc.array(fc.oneof(tricky, fc.dictionary(tricky, tricky, { maxKeys: 3 }), fc.array(tricky, { maxLength: 3 })), { maxLength: 5 }), (ports) => {
+      const bytes = Buffer.from(JSON.stringify({ [`k\\`]: 'v"', ports }));
+      const parts = splitPortIndex(bytes);
+      assert.ok(parts);
+      assert.equal(parts.elements.map(([s, e]) => JSON.parse(bytes.toString('utf8', s, e))), JSON.parse(JSON.stringify(ports)));
+    }),
+    { numRuns: 500 },
+  );
+});
+
 test('a broken document is never split into something that parses differently', () => {
   fc.assert(
     fc.property(document, fc.nat(), fc.constantFrom('', ',', ']', '}', '"', '{', '[', 'x'), ({ text }, at, insert) => {

@@ -20,18 +20,22 @@ function isSpace(b: number | undefined): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 }
 
-/** The offset just past the string starting at `i` (on its opening quote). */
-function skipString(bytes: Uint8Array, i: number): number {
-  for (let k = i + 1; k < bytes.length; k++) {
-    const b = bytes[k];
-    if (b === BACKSLASH) k++;
-    else if (b === QUOTE) return k + 1;
+/**
+ * The offset just past the string starting at `i` (on its opening quote). Strings are most of
+ * the document, so the closing quote is found by a native search; a quote counts as closing
+ * when an even number of backslashes stands before it.
+ */
+function skipString(bytes: Buffer, i: number): number {
+  for (let k = bytes.indexOf(QUOTE, i + 1); k !== -1; k = bytes.indexOf(QUOTE, k + 1)) {
+    let backslashes = 0;
+    while (bytes[k - 1 - backslashes] === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return k + 1;
   }
   return -1;
 }
 
 /** The offset just past the value starting at `i`: an object, array, string or bare word. */
-function skipValue(bytes: Uint8Array, i: number): number {
+function skipValue(bytes: Buffer, i: number): number {
   const first = bytes[i];
   if (first === QUOTE) return skipString(bytes, i);
   if (first !== 0x7b && first !== 0x5b) {
