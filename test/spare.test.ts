@@ -83,6 +83,27 @@ test('a spare whose marker cannot be read is started afresh: nothing in it is tr
   });
 });
 
+test("a marker naming paths outside its tree is not trusted: nothing outside the spare is touched", async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir);
+    const marker = path.join(spare(dir), '.ports-gen.json');
+    const text = JSON.parse(readFileSync(marker, 'utf8')) as { files: string[] };
+    // Read as paths in the spare, these name the directories around it, the project's own.
+    text.files.push('../../../mine/keep.txt', text.files[1]!, '/abs/x', text.files[1]!);
+    writeFileSync(marker, JSON.stringify(text));
+    mkdirSync(path.join(dir, 'mine'));
+    writeFileSync(path.join(dir, 'mine', 'notes.txt'), 'mine');
+    await sleep(20); // the directories around the spare now changed after its marker was written
+    writeFileSync(path.join(dir, 'mine', 'more.txt'), 'mine');
+    const next = ports();
+    next[0]!.version = '1.3.2';
+    assert.is((await build(dir, { ports: next })).written, 1);
+    assert.equal(readdirSync(path.join(dir, 'mine')).sort(), ['more.txt', 'notes.txt']);
+    assert.equal(readdirSync(dir).sort(), ['.dist.ports-gen', 'catalogue', 'dist', 'mine']);
+  });
+});
+
 test('a port removed from the catalogue leaves the spare too', async () => {
   await withTempDir(async (dir) => {
     await build(dir);

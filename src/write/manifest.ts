@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
+import { leavesTree } from './inside-tree.js';
 
 /** Relative path → content hash of every file a build wrote; stored in the marker file. */
 export type Manifest = Map<string, string>;
@@ -68,7 +69,8 @@ export function readMarker(dir: string): Marker | undefined {
     const manifest: Manifest = new Map();
     for (let i = 0; i + 1 < files.length; i += 2) {
       const [relative, hash] = [files[i], files[i + 1]];
-      if (typeof relative !== 'string' || typeof hash !== 'string') return undefined;
+      // A path that could leave the tree is never trusted: the spare is pruned by its paths.
+      if (typeof relative !== 'string' || typeof hash !== 'string' || leavesTree(relative)) return undefined;
       manifest.set(relative, hash);
     }
     return { manifest, filesInfo: text.filesInfo ?? undefined, writtenMs: stats.mtimeMs };

@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
+import { leavesTree } from './inside-tree.js';
 import { readMarker, type Marker } from './manifest.js';
 
 /** The parent of a relative `/`-separated path; '' for the top of the tree. */
@@ -89,6 +90,7 @@ export class PreviousTree {
 
   /** Removes the entries of `dir` the marker does not know (never following a link). */
   private pruneUnknown(dir: string): void {
+    if (dir !== '' && leavesTree(dir)) throw new Error(`refusing to prune outside the tree: ${JSON.stringify(dir)}`);
     this.children ??= childrenOf(this.marker.manifest.keys());
     const known = this.children.get(dir);
     for (const name of readdirSync(this.pathOf(dir))) {
