@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
-import { leavesTree } from './inside-tree.js';
+import { leavesTree, pathUnder } from './inside-tree.js';
 import { readMarker, type Marker } from './manifest.js';
 
 /** The parent of a relative `/`-separated path; '' for the top of the tree. */
@@ -43,7 +43,7 @@ export class PreviousTree {
   }
 
   pathOf(relative: string): string {
-    return path.join(this.root, ...relative.split('/'));
+    return pathUnder(this.root, relative);
   }
 
   /** Whether every directory from the top down to `dir` is a real directory. */

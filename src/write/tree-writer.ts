@@ -1,6 +1,7 @@
 import { constants, copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
+import { pathUnder } from './inside-tree.js';
 import { hashBody, renderMarker, type FilesInfo, type Manifest } from './manifest.js';
 import { parentOf, PreviousTree } from './previous-tree.js';
 
@@ -136,7 +137,7 @@ export class TreeWriter {
   }
 
   private pathOf(relative: string): string {
-    return path.join(this.root, ...relative.split('/'));
+    return pathUnder(this.root, relative);
   }
 
   /** The target's directories made, and whatever the spare had at the target removed. */
