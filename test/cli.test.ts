@@ -48,6 +48,23 @@ test('a broken catalogue: exit 1, located messages, no stack trace, previous out
   });
 });
 
+test('a builds.ndjson that cannot be read (a directory) is a located problem, for build and validate alike, not a crash', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good, builds: '{"build_id":1,"files":[]}\n' });
+    assert.is((await runCli(['build'], { cwd: dir })).code, 0);
+    const before = readTree(path.join(dir, 'dist'));
+    fs.removeSync(path.join(dir, 'catalogue', 'builds.ndjson'));
+    mkdirSync(path.join(dir, 'catalogue', 'builds.ndjson'));
+    for (const command of ['build', 'validate']) {
+      const run = await runCli([command], { cwd: dir });
+      assert.is(run.code, 1, run.stderr);
+      assert.match(run.stderr, /^catalogue\/builds\.ndjson: error: the file cannot be read \(EISDIR\) \[unreadable-file\]$/m);
+      assert.not.match(run.stderr, /internal error|\n\s+at /);
+    }
+    assert.equal(readTree(path.join(dir, 'dist')), before);
+  });
+});
+
 test('--json prints the problems as a JSON array on stdout', async () => {
   await withTempDir(async (dir) => {
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [{ ...zlib, depends_run: ['port:ghost'] }] } });

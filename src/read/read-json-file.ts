@@ -1,3 +1,4 @@
+import { closeSync, openSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { error, type Problem } from '../problems/problem.js';
 import { locateJsonError } from './locate-json-error.js';
@@ -28,6 +29,29 @@ export async function readCatalogueBytes(path: string, file: string): Promise<Re
     return { ok: false, problems: [error('empty-file', file, 'file', 'expected a JSON document, found an empty file')] };
   }
   return { ok: true, value: bytes };
+}
+
+/**
+ * A problem when a catalogue file that may be absent is there but cannot be read: a directory,
+ * a special file, a file without read permission. Undefined when it can be read or is absent.
+ */
+export function unreadableFile(path: string, file: string): Problem | undefined {
+  const cannot = (why: string) => error('unreadable-file', file, 'file', `the file cannot be read (${why})`);
+  let stats;
+  try {
+    stats = statSync(path, { throwIfNoEntry: false });
+  } catch (cause) {
+    return cannot((cause as NodeJS.ErrnoException).code ?? String(cause));
+  }
+  if (!stats) return undefined;
+  if (stats.isDirectory()) return cannot('EISDIR');
+  if (!stats.isFile()) return cannot('not a regular file'); // opening a FIFO would wait for a writer
+  try {
+    closeSync(openSync(path, 'r'));
+  } catch (cause) {
+    return cannot((cause as NodeJS.ErrnoException).code ?? String(cause));
+  }
+  return undefined;
 }
 
 /** Parses a whole document; a syntax error is located by line and column. */
