@@ -69,12 +69,17 @@ test('from the third build on, the spare tree is updated in place and swapped in
   });
 });
 
+/** Two builds (the second keeps the first's tree as the spare), then the spare's marker cut short. */
+async function buildWithDamagedSpare(dir: string): Promise<void> {
+  await build(dir);
+  await build(dir);
+  const marker = path.join(spare(dir), '.ports-gen.json');
+  writeFileSync(marker, readFileSync(marker, 'utf8').slice(0, 100));
+}
+
 test('a spare whose marker cannot be read is started afresh: nothing in it is trusted', async () => {
   await withTempDir(async (dir) => {
-    await build(dir);
-    await build(dir);
-    const marker = path.join(spare(dir), '.ports-gen.json');
-    writeFileSync(marker, readFileSync(marker, 'utf8').slice(0, 100));
+    await buildWithDamagedSpare(dir);
     writeFileSync(path.join(spare(dir), 'planted.json'), '{}');
     const next = ports();
     next[0]!.version = '1.3.2';
@@ -101,6 +106,18 @@ test("a marker naming paths outside its tree is not trusted: nothing outside the
     assert.is((await build(dir, { ports: next })).written, 1);
     assert.equal(readdirSync(path.join(dir, 'mine')).sort(), ['more.txt', 'notes.txt']);
     assert.equal(readdirSync(dir).sort(), ['.dist.ports-gen', 'catalogue', 'dist', 'mine']);
+  });
+});
+
+test('a build that fails after claiming a spare whose marker cannot be read leaves the site as it was, nothing beside it', async () => {
+  await withTempDir(async (dir) => {
+    await buildWithDamagedSpare(dir);
+    const live = readTree(path.join(dir, 'dist'));
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [...ports(), { name: 'bad name' }] } });
+    assert.not.ok((await buildSite({ cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 3, strict: true })).ok);
+    assert.equal(readTree(path.join(dir, 'dist')), live);
+    assert.equal(readdirSync(dir).sort(), ['.dist.ports-gen', 'catalogue', 'dist']);
+    assert.is((await build(dir)).written, 0);
   });
 });
 
