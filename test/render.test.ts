@@ -9,6 +9,8 @@ const BASE = 'https://ports.example.org';
 test('SPEC 2.4: compact, non-ASCII as itself, U+2028/U+2029 escaped', () => {
   assert.is(toJsonText({ a: 'Müller — 日本語 🎉', b: [1, null] }), '{"a":"Müller — 日本語 🎉","b":[1,null]}');
   assert.is(toJsonText('x\u2028y\u2029z'), '"x\\u2028y\\u2029z"');
+  assert.is(toJsonText('only\u2029'), '"only\\u2029"', 'either separator alone');
+  assert.is(toJsonText(['\u2028']), '["\\u2028"]');
   assert.is(toJsonText('tab\there\nnl\u0001 "q" \\ /'), '"tab\\there\\nnl\\u0001 \\"q\\" \\\\ /"');
 });
 

