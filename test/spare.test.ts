@@ -94,8 +94,9 @@ test("a marker naming paths outside its tree is not trusted: nothing outside the
     await build(dir);
     const marker = path.join(spare(dir), '.ports-gen.json');
     const text = JSON.parse(readFileSync(marker, 'utf8')) as { files: string[] };
-    // Read as paths in the spare, these name the directories around it, the project's own.
-    text.files.push('../../../mine/keep.txt', text.files[1]!, '/abs/x', text.files[1]!);
+    // Read as paths in the spare's place (a staging tree beside dist/), these name the project
+    // directory and a directory in it; nothing further up, should this test ever fail.
+    text.files.push('../mine/keep.txt', text.files[1]!, '/abs/x', text.files[1]!);
     writeFileSync(marker, JSON.stringify(text));
     mkdirSync(path.join(dir, 'mine'));
     writeFileSync(path.join(dir, 'mine', 'notes.txt'), 'mine');

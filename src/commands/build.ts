@@ -4,6 +4,7 @@ import { toJsonText } from '../render/json-text.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
 import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, portDirectory, portFile, type ErrorKind } from '../routes/site-files.js';
+import { unreadableFile } from '../read/read-json-file.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { comparePrevious, writeFilesPhase } from './files-phase.js';
 import { preparePorts } from './prepare-ports.js';
@@ -107,6 +108,10 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
   const progress = options.progress ?? silentProgress;
   const files = locateCatalogue(options.cwd, options.catalogue);
   const log = new ProblemLog();
+  // builds.ndjson may be absent (no builds); one that is there but cannot be read (a
+  // directory, no permission) is a problem of its own, and nothing reads it then.
+  const unreadableBuilds = unreadableFile(files.buildsPath, files.buildsName);
+  if (unreadableBuilds) log.add(unreadableBuilds);
   const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, bytes: 0, seconds: 0 };
   const finish = (ok: boolean): BuildResult => {
     progress.end();
@@ -119,7 +124,7 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     progress.phase('reading ports');
     const ports = await preparePorts(files, log, options.strict);
     progress.phase('checking builds');
-    stats.builds = await scanBuilds(files.buildsPath, files.buildsName, log, () => progress.advance());
+    stats.builds = unreadableBuilds ? 0 : await scanBuilds(files.buildsPath, files.buildsName, log, () => progress.advance());
     stats.ports = ports?.length ?? 0;
     return finish(log.errors === 0);
   }
@@ -137,7 +142,7 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     collectGarbage(); // the records and the derived tables are garbage now
 
     // With bad ports the builds are still checked (every problem in one run), not written.
-    const filesInfo = await writeFilesPhase(filesOptions, previousFiles, writer, log, progress);
+    const filesInfo = unreadableBuilds ? undefined : await writeFilesPhase(filesOptions, previousFiles, writer, log, progress);
     if (!names || !filesInfo || log.errors > 0) {
       await writer.abort();
       return finish(false);

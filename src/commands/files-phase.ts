@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProblemLog } from '../problems/problem-log.js';
 import { identifyFile, type FileIdentity } from '../read/file-identity.js';
-import { unreadableFile } from '../read/read-json-file.js';
 import { countRecords } from '../read/read-lines.js';
 import { PAGES_FORMAT } from '../render/files-page.js';
 import type { Progress } from '../report/progress.js';
@@ -43,11 +42,6 @@ export async function writeFilesPhase(
   log: ProblemLog,
   progress: Progress,
 ): Promise<FilesInfo | undefined> {
-  const unreadable = unreadableFile(options.buildsPath, options.buildsName);
-  if (unreadable) {
-    log.add(unreadable);
-    return undefined;
-  }
   progress.phase('digesting builds');
   const { identity, carried, known } = await previous;
   identity.then((source) => source !== known && recordIdentity(options.out, options.buildsPath, source)).catch(() => undefined);

@@ -2,7 +2,6 @@ import { access } from 'node:fs/promises';
 import { error } from '../problems/problem.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import { locateJsonError } from '../read/locate-json-error.js';
-import { unreadableFile } from '../read/read-json-file.js';
 import { isBlank, readLines, type Line } from '../read/read-lines.js';
 import { findInvalidUtf8 } from '../read/utf8.js';
 import { buildSchema, escapeFreeBuildSchema, type BuildSource } from './build-schema.js';
@@ -24,9 +23,7 @@ export async function fileExists(path: string): Promise<boolean> {
  * only as a packed array (4 bytes a build) to find duplicates at the end.
  */
 export async function scanBuilds(path: string, file: string, log: ProblemLog, sink: BuildSink): Promise<number> {
-  const unreadable = unreadableFile(path, file);
-  if (unreadable) log.add(unreadable);
-  if (unreadable || !(await fileExists(path))) return 0;
+  if (!(await fileExists(path))) return 0;
   const ids = new IdList();
   let valid = 0;
   for await (const line of readLines(path)) {
