@@ -33,7 +33,7 @@ interface Measured {
   peakRssMB: number;
   /** The child's phase timings, as it printed them. */
   phases: string;
-  stats: { ports: number; builds: number; pages: number; paths: number; files: number; written: number; bytes: number };
+  stats: { ports: number; builds: number; pages: number; paths: number; files: number; written: number; carried: number; bytes: number };
 }
 
 /** Flushes dirty pages first, so a measurement does not pay for the previous one's writes. */
@@ -133,6 +133,7 @@ const again = measureBuild(catalogue, out);
 console.log(`\nsecond build, nothing changed (makes the spare tree)`);
 row('wall time', `${again.seconds.toFixed(2)} s (${((100 * again.seconds) / full.seconds).toFixed(0)}% of the full build)`);
 row('files rewritten', `${again.stats.written} of ${again.stats.files.toLocaleString('en-US')}`);
+row('files carried over, not made again', `${again.stats.carried.toLocaleString('en-US')}`);
 
 const version = editPortIndex(catalogue, (list) => {
   const port = list[Math.floor(list.length / 2)]!;
@@ -143,6 +144,7 @@ const rebuilt = measureBuild(catalogue, out);
 console.log(`\nrebuild after one port's version changed (${version})`);
 row('wall time', `${rebuilt.seconds.toFixed(2)} s (${((100 * rebuilt.seconds) / full.seconds).toFixed(0)}% of the full build)`);
 row('files rewritten', `${rebuilt.stats.written} of ${rebuilt.stats.files.toLocaleString('en-US')}`);
+row('files carried over, not made again', `${rebuilt.stats.carried.toLocaleString('en-US')}`);
 row('peak RSS', `${rebuilt.peakRssMB.toFixed(0)} MB`);
 console.log(rebuilt.phases);
 
@@ -156,6 +158,7 @@ const rebuiltDeps = measureBuild(catalogue, out);
 console.log(`\nrebuild after one port's dependencies changed (${deps})`);
 row('wall time', `${rebuiltDeps.seconds.toFixed(2)} s (${((100 * rebuiltDeps.seconds) / full.seconds).toFixed(0)}% of the full build)`);
 row('files rewritten', `${rebuiltDeps.stats.written} of ${rebuiltDeps.stats.files.toLocaleString('en-US')}`);
+row('files carried over, not made again', `${rebuiltDeps.stats.carried.toLocaleString('en-US')}`);
 console.log(rebuiltDeps.phases);
 
 if (!values['skip-4x']) {

@@ -183,4 +183,52 @@ test('rebuilds: each of a run of random catalogues built into one dist/ gives ex
   );
 });
 
+test('rebuilds after small edits: port files carried over by their prints are exactly those of a fresh build', async () => {
+  // A catalogue edited step by step (a field of a port, a whole port, a port added or removed),
+  // so that most port files keep their print and are carried over while those around an edit
+  // (its dependencies, its maintainers' other ports, the ports sharing a category) must not be.
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('field' as const), at: fc.nat(), from: fc.nat(), key: fc.constantFrom('version', 'categories', 'maintainers', 'depends_lib', 'depends_run', 'description') }),
+    fc.record({ kind: fc.constant('port' as const), at: fc.nat(), from: fc.nat() }),
+    fc.record({ kind: fc.constant('add' as const), from: fc.nat() }),
+    fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+  );
+  const run = fc.tuple(catalogue, catalogue, fc.array(fc.array(op, { minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 4 }));
+  await fc.assert(
+    fc.asyncProperty(run, async ([first, donor, steps]) => {
+      await withTempDir(async (dir) => {
+        let ports = first.ports.map((p) => ({ ...p }) as Record<string, unknown>);
+        const source = () => ({ ...first, ports });
+        await build(dir, source(), 'dist');
+        for (const [step, ops] of steps.entries()) {
+          for (const o of ops) ports = edited(ports, donor.ports as Array<Record<string, unknown>>, o);
+          const fresh = `fresh-${step}`;
+          assert.equal(await build(dir, source(), 'dist'), await build(dir, source(), fresh), `step ${step}`);
+        }
+      });
+    }),
+    { numRuns: 15 },
+  );
+});
+
+interface Edit {
+  kind: 'field' | 'port' | 'add' | 'remove';
+  at?: number;
+  from?: number;
+  key?: string;
+}
+
+/** `ports` with one edit, taking new values from the ports of `donor`; names stay unique. */
+function edited(ports: Array<Record<string, unknown>>, donor: Array<Record<string, unknown>>, edit: Edit): Array<Record<string, unknown>> {
+  const next = ports.map((p) => ({ ...p }));
+  const at = (edit.at ?? 0) % next.length;
+  const from = donor[(edit.from ?? 0) % donor.length]!;
+  const taken = new Set(next.map((p) => String(p.name).toLowerCase()));
+  if (edit.kind === 'field') next[at]![edit.key!] = from[edit.key!];
+  if (edit.kind === 'port') next[at] = { ...from, name: next[at]!.name, portdir: next[at]!.portdir };
+  if (edit.kind === 'add' && !taken.has(String(from.name).toLowerCase())) next.splice(at, 0, { ...from });
+  if (edit.kind === 'remove' && next.length > 1) next.splice(at, 1);
+  return next;
+}
+
 test.run();

@@ -1,15 +1,17 @@
 import path from 'node:path';
 import { ProblemLog } from '../problems/problem-log.js';
-import { toJsonText } from '../render/json-text.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
-import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, portDirectory, portFile, type ErrorKind } from '../routes/site-files.js';
+import { NETLIFY_HEADERS, NETLIFY_REDIRECTS } from '../routes/site-files.js';
 import { unreadableFile } from '../read/read-json-file.js';
 import { scanBuilds } from '../validate/scan-builds.js';
-import { comparePrevious, writeFilesPhase } from './files-phase.js';
+import { comparePrevious, writeFilesPhase, type FilesPhaseOptions, type PreviousFiles } from './files-phase.js';
 import { preparePorts } from './prepare-ports.js';
+import { writePorts } from './ports-phase.js';
+import { PRINTS_KEY } from '../derive/port-prints.js';
+import { PreviousTree } from '../write/previous-tree.js';
 import { checkOutputDirectory } from '../write/output-guard.js';
-import { collectGarbage, collectWhenGrown } from '../write/collect-garbage.js';
+import { collectGarbage } from '../write/collect-garbage.js';
 import { SiteWriter } from '../write/site-writer.js';
 
 export interface BuildOptions {
@@ -34,6 +36,8 @@ export interface BuildStats {
   /** Files in the site, and how many of them were written rather than carried over unchanged. */
   files: number;
   written: number;
+  /** Files taken over from the previous build without being made again (see ports-phase, files-phase). */
+  carried: number;
   bytes: number;
   seconds: number;
 }
@@ -73,34 +77,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   return runBuild(options, true);
 }
 
-/** How far the heap may grow while the ports are written before a full collection. */
-const GC_SLACK_BYTES = 48 << 20;
-
 /**
- * Reads, validates and derives the ports and sends their files ahead to the writer; the port
- * names when all went well. The records live only as long as this call.
+ * What the live tree was made from: whether its pages can be carried over (see files-phase),
+ * and whether its port files have prints this build can compare with (see ports-phase). Its
+ * marker is not kept beyond that.
  */
-async function writePorts(files: CatalogueFiles, strict: boolean, writer: SiteWriter, log: ProblemLog, progress: Progress): Promise<string[] | undefined> {
-  progress.phase('reading ports');
-  // The writer makes each port's directory while the rest are read.
-  const ports = await preparePorts(files, log, strict, (record) => writer.makeDirectory(portDirectory(record.name)));
-  if (!ports || log.errors > 0) return undefined;
-  collectGarbage(); // the parsed document is garbage now
-  progress.phase('writing ports', ports.length);
-  // Port texts that wait in a batch while the disk is slow get promoted and pile up in the
-  // old generation; a collection when they do caps that (a slow-disk bench run: 376 MB).
-  const collectIfGrown = collectWhenGrown(GC_SLACK_BYTES);
-  const names: string[] = [];
-  await writer.sendAhead(async () => {
-    for (let i = 0; i < ports.length; i++) {
-      names.push(ports.nameAt(i));
-      await writer.write(portFile(names[i]!), toJsonText(ports.at(i)));
-      progress.advance();
-      if ((i + 1) % 1000 === 0) collectIfGrown();
-    }
-    for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));
-  });
-  return names;
+function comparePreviousBuild(options: FilesPhaseOptions, writer: SiteWriter): { previousFiles: Promise<PreviousFiles>; printed: boolean } {
+  const live = PreviousTree.open(options.out, false);
+  return {
+    previousFiles: comparePrevious(options, live, (file) => writer.digest(file)),
+    printed: live?.marker.prints.key === PRINTS_KEY,
+  };
 }
 
 async function runBuild(options: BuildOptions, write: boolean): Promise<BuildResult> {
@@ -112,7 +99,7 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
   // directory, no permission) is a problem of its own, and nothing reads it then.
   const unreadableBuilds = unreadableFile(files.buildsPath, files.buildsName);
   if (unreadableBuilds) log.add(unreadableBuilds);
-  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, bytes: 0, seconds: 0 };
+  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, bytes: 0, seconds: 0 };
   const finish = (ok: boolean): BuildResult => {
     progress.end();
     log.orderByFile([files.portIndexName, files.buildsName]);
@@ -136,9 +123,9 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
   const filesOptions = { ...files, out, baseUrl: options.baseUrl, pageSize: options.pageSize };
   const writer = SiteWriter.open(out);
   try {
-    const previousFiles = comparePrevious(filesOptions, (file) => writer.digest(file));
+    const { previousFiles, printed } = comparePreviousBuild(filesOptions, writer);
     previousFiles.catch(() => undefined); // awaited in the files phase; a build that throws before it does not wait
-    const names = await writePorts(files, options.strict, writer, log, progress);
+    const names = await writePorts(files, options.strict, printed, writer, log, progress);
     collectGarbage(); // the records and the derived tables are garbage now
 
     // With bad ports the builds are still checked (every problem in one run), not written.
@@ -150,9 +137,9 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: names, pages: filesInfo.pages }));
     await writer.write(NETLIFY_HEADERS, renderHeaders());
     progress.phase('finishing writes');
-    await writer.commit(filesInfo);
+    await writer.commit(filesInfo, PRINTS_KEY);
     const { pages, builds, paths } = filesInfo;
-    Object.assign(stats, { ports: names.length, pages, builds, paths, files: writer.files, written: writer.written, bytes: writer.bytes });
+    Object.assign(stats, { ports: names.length, pages, builds, paths, files: writer.files, written: writer.written, carried: writer.carried, bytes: writer.bytes });
     return finish(true);
   } catch (cause) {
     await writer.abort();

@@ -10,7 +10,7 @@ import { VERSION } from '../version.js';
 import { collectGarbage } from '../write/collect-garbage.js';
 import { FilesPager } from '../write/files-pager.js';
 import type { FilesInfo } from '../write/manifest.js';
-import { PreviousTree } from '../write/previous-tree.js';
+import type { PreviousTree } from '../write/previous-tree.js';
 import type { SiteWriter } from '../write/site-writer.js';
 import { recalledIdentity, recordIdentity } from '../write/spare.js';
 
@@ -47,7 +47,8 @@ export async function writeFilesPhase(
   identity.then((source) => source !== known && recordIdentity(options.out, options.buildsPath, source)).catch(() => undefined);
   if (carried) {
     progress.phase('builds unchanged');
-    await writer.carry(pageFiles(carried.pages));
+    const refused = await writer.carry(pageFiles(carried.pages));
+    if (refused.length > 0) throw new Error(`${refused[0]} of the previous build changed while this build ran`);
     return carried;
   }
 
@@ -97,8 +98,11 @@ export interface PreviousFiles {
  * while the ports are read. With no previous build to compare with, the digest is only
  * recorded for the next build, and nothing waits for it until the builds are paged.
  */
-export async function comparePrevious(options: FilesPhaseOptions, digest: (path: string) => Promise<string>): Promise<PreviousFiles> {
-  const live = PreviousTree.open(options.out, false);
+export async function comparePrevious(
+  options: FilesPhaseOptions,
+  live: PreviousTree | undefined,
+  digest: (path: string) => Promise<string>,
+): Promise<PreviousFiles> {
   const previous = live?.marker.filesInfo;
   const known = recalledIdentity(options.out, options.buildsPath);
   if (!live || !previous) {

@@ -17,7 +17,18 @@ export interface ResolvedDependencies {
   forward: DependencyResource[][];
   /** Per port, the reverse relation (SPEC 2.1 `depends_on`). */
   reverse: DependencyResource[][];
+  /** The same relation packed: what port prints are made from (see port-prints). */
+  links: DependencyLinks;
   warnings: Problem[];
+}
+
+/**
+ * Every resolved dependency as a (kind index, target index) pair, port after port, in the
+ * order of `forward`: port i's are the pairs numbered `firstPair[i]` up to `firstPair[i + 1]`.
+ */
+export interface DependencyLinks {
+  pairs: PairList;
+  firstPair: Int32Array;
 }
 
 /**
@@ -35,8 +46,6 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
     byLowerName.set(name.toLowerCase(), i);
   }
   const warnings: Problem[] = [];
-  // Every resolved dependency as a (kind index, target index) pair, port after port; port i's
-  // are the pairs numbered firstPair[i] up to firstPair[i + 1].
   const pairs = new PairList();
   const firstPair = new Int32Array(records.length + 1);
   // lastSeen[target] === the current (port, kind)'s number: that target is listed already.
@@ -107,11 +116,11 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
     reverse[target] = kinds;
   }
 
-  return { forward, reverse, warnings };
+  return { forward, reverse, links: { pairs, firstPair }, warnings };
 }
 
 /** Growable packed (kind index, target index) pairs: no array per port. */
-class PairList {
+export class PairList {
   private kinds = new Uint8Array(1024);
   private targets = new Int32Array(1024);
   length = 0;

@@ -3,6 +3,7 @@ import type { PortRecord } from '../validate/port-record.js';
 import { categoriesOf, spellCategories } from './categories.js';
 import { resolveDependencies, type DependencyResource } from './dependencies.js';
 import { tallyMaintainers, type MaintainerResource } from './maintainers.js';
+import { PortPrints } from './port-prints.js';
 
 /** SPEC 2.1: the keys are declared in the published order; JSON.stringify keeps it. */
 export interface PortResource {
@@ -32,6 +33,8 @@ export interface PortList {
   readonly length: number;
   nameAt(index: number): string;
   at(index: number): PortResource;
+  /** What the file's bytes are made from (see port-prints); undefined when it cannot be told. */
+  printAt(index: number): string | undefined;
 }
 
 export interface DerivedPorts {
@@ -43,9 +46,36 @@ export interface DerivedPorts {
 export function derivePorts(records: readonly PortRecord[], file: string): DerivedPorts {
   const categories = spellCategories(records);
   const maintainers = tallyMaintainers(records);
-  const { forward, reverse, warnings } = resolveDependencies(records, file);
-  const resourceAt = (i: number): PortResource => {
-    const record = records[i]!;
+  const { forward, reverse, links, warnings } = resolveDependencies(records, file);
+  const prints = new PortPrints(records, categories, maintainers, links);
+  return { ports: new DerivedPortList(records, categories, maintainers, forward, reverse, prints), warnings };
+}
+
+/**
+ * A class rather than closures over the tables: optimised code that calls these methods
+ * does not hold the tables themselves (a closure called from a hot loop can be embedded in
+ * the loop's optimised code, and with it everything it closes over, past the build's use).
+ */
+class DerivedPortList implements PortList {
+  constructor(
+    private readonly records: readonly PortRecord[],
+    private readonly categories: ReadonlyMap<string, string>,
+    private readonly maintainers: readonly MaintainerResource[][],
+    private readonly forward: readonly DependencyResource[][],
+    private readonly reverse: readonly DependencyResource[][],
+    private readonly prints: PortPrints,
+  ) {}
+
+  get length(): number {
+    return this.records.length;
+  }
+
+  nameAt(index: number): string {
+    return this.records[index]!.name;
+  }
+
+  at(index: number): PortResource {
+    const record = this.records[index]!;
     return {
       name: record.name,
       portdir: record.portdir,
@@ -58,15 +88,17 @@ export function derivePorts(records: readonly PortRecord[], file: string): Deriv
       description: record.description,
       long_description: record.longDescription,
       active: record.active,
-      categories: categoriesOf(record, categories),
-      maintainers: maintainers[i]!,
+      categories: categoriesOf(record, this.categories),
+      maintainers: this.maintainers[index]!,
       variants: record.variants,
-      dependencies: forward[i]!,
-      depends_on: reverse[i]!,
+      dependencies: this.forward[index]!,
+      depends_on: this.reverse[index]!,
     };
-  };
-  const ports: PortList = { length: records.length, nameAt: (i) => records[i]!.name, at: resourceAt };
-  return { ports, warnings };
+  }
+
+  printAt(index: number): string | undefined {
+    return this.prints.printAt(index);
+  }
 }
 
 /** Every resource at once, for tests and small catalogues. */

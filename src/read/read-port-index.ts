@@ -1,5 +1,6 @@
 import { isAscii } from 'node:buffer';
 import type { PortEntries } from '../validate/validate-portindex.js';
+import { sha1 } from '../sha1.js';
 import { parseJson, readCatalogueBytes, type Read } from './read-json-file.js';
 import { splitPortIndex } from './split-port-index.js';
 
@@ -58,6 +59,8 @@ function entriesOfText(text: string, elements: Array<[number, number]>): PortEnt
     count: elements.length,
     take: (index) => parsePort(text.slice(...elements[index]!)),
     escapeFree: (index) => !text.slice(...elements[index]!).includes('\\'),
+    // An ASCII text hashes as the bytes it came from.
+    print: (index) => sha1(text.slice(...elements[index]!)),
   };
 }
 
@@ -66,6 +69,7 @@ function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>): PortE
     count: elements.length,
     take: (index) => parsePort(bytes.toString('utf8', ...elements[index]!)),
     escapeFree: (index) => bytes.subarray(...elements[index]!).indexOf(BACKSLASH) === -1,
+    print: (index) => sha1(bytes.subarray(...elements[index]!)),
   };
 }
 

@@ -26,6 +26,11 @@ export interface PortRecord {
   variants: string[];
   /** Raw dependency strings per kind (`port:zlib`, `lib:libz:zlib`, ...). */
   depends: Record<DependencyKind, string[]>;
+  /**
+   * A digest of the port's text in `portindex.json`, when the text was at hand: the same text
+   * makes the same record (see derive/port-prints).
+   */
+  sourcePrint: string | undefined;
 }
 
 /** One shared empty list for every absent key: most ports lack most dependency kinds. */
@@ -52,7 +57,7 @@ export function uniqueCaseInsensitive(values: readonly string[]): string[] {
   return out;
 }
 
-export function toPortRecord(source: PortSource, index: number): PortRecord {
+export function toPortRecord(source: PortSource, index: number, sourcePrint?: string): PortRecord {
   // Read by name, in DEPENDENCY_KINDS order: one object shape for every port.
   const depends: Record<DependencyKind, string[]> = {
     lib: source.depends_lib ?? NONE,
@@ -84,5 +89,6 @@ export function toPortRecord(source: PortSource, index: number): PortRecord {
     })),
     variants: uniqueCaseInsensitive(source.variants ?? (Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE)),
     depends,
+    sourcePrint,
   };
 }

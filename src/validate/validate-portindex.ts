@@ -14,6 +14,8 @@ export interface PortEntries {
   take: (index: number) => unknown;
   /** Whether the port's text has no backslash, so that no string in it can be ill-formed. */
   escapeFree?: (index: number) => boolean;
+  /** A digest of the port's text (see PortRecord.sourcePrint). */
+  print?: (index: number) => string;
 }
 
 /** Told of each valid record as soon as it is made (the build starts on its directory). */
@@ -49,7 +51,7 @@ function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink 
     if (name !== undefined) named.push({ index, name });
     const parsed = (entries.escapeFree?.(index) ? escapeFreePortSchema : portSchema).safeParse(entry);
     if (parsed.success) {
-      const record = toPortRecord(parsed.data, index);
+      const record = toPortRecord(parsed.data, index, entries.print?.(index));
       records.push(record);
       onRecord?.(record);
     } else problems.push(...problemsFromZod(parsed.error, entry, file, (path) => below(`ports[${index}]`, path), name));

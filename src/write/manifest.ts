@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
+import { sha1 } from '../sha1.js';
 import { leavesTree } from './inside-tree.js';
 
 /** Relative path → content hash of every file a build wrote; stored in the marker file. */
@@ -19,16 +19,54 @@ export interface FilesInfo {
 }
 
 /**
- * The marker's text is deterministic: the same catalogue gives the same marker. `files` is
- * flat, path and hash by turns: at 42,000 files it parses in a third of the time an object
- * with one key per file takes.
+ * `files` is flat, path and hash by turns: at 42,000 files it parses in a third of the time an
+ * object with one key per file takes.
  */
 interface MarkerText {
   generator: 'ports-gen';
   format: typeof MARKER_FORMAT;
   filesInfo: FilesInfo | null;
   files: string[];
+  /** The prints, in the order of `files`, and the key of the code that made them (see Prints). */
+  prints: { key: string; list: string } | null;
 }
+
+/**
+ * The prints of a build's port files (see derive/port-prints), by path. Only the live tree's
+ * are ever looked up (by the writer thread, when the ports are offered to it), so the marker
+ * holds them as one text, in the order of `files` ('' for other files): every marker read
+ * parses one string instead of 40,000, and they are put in a map only when first asked for.
+ */
+export class Prints {
+  private byPath: Map<string, string> | undefined;
+
+  constructor(
+    readonly key: string,
+    private list: string,
+    private files: readonly unknown[],
+  ) {}
+
+  get(relative: string): string | undefined {
+    return this.index().get(relative);
+  }
+
+  private index(): Map<string, string> {
+    if (!this.byPath) {
+      this.byPath = new Map();
+      const prints = this.list.split(PRINTS_SEPARATOR);
+      for (let i = 0; i < prints.length; i++) if (prints[i] !== '' && typeof this.files[2 * i] === 'string') this.byPath.set(this.files[2 * i] as string, prints[i]!);
+      this.list = '';
+      this.files = [];
+    }
+    return this.byPath;
+  }
+}
+
+/** The prints of a marker without any (or with unsound ones): none match. */
+export const NO_PRINTS = new Prints('', '', []);
+
+/** No print has a comma (base64url digits and a dot). */
+const PRINTS_SEPARATOR = ',';
 
 export interface Marker {
   manifest: Manifest;
@@ -39,13 +77,14 @@ export interface Marker {
    * manifest says.
    */
   writtenMs: number;
+  prints: Prints;
 }
 
 /** Raised when what the marker records changes shape; an older marker is simply not reused. */
-const MARKER_FORMAT = 3;
+const MARKER_FORMAT = 4;
 
 export function hashBody(body: string | Uint8Array): string {
-  return createHash('sha1').update(body).digest('base64url');
+  return sha1(body);
 }
 
 /**
@@ -73,15 +112,31 @@ export function readMarker(dir: string): Marker | undefined {
       if (typeof relative !== 'string' || typeof hash !== 'string' || leavesTree(relative)) return undefined;
       manifest.set(relative, hash);
     }
-    return { manifest, filesInfo: text.filesInfo ?? undefined, writtenMs: stats.mtimeMs };
+    const prints = text.prints;
+    const sound = typeof prints?.key === 'string' && typeof prints.list === 'string';
+    return { manifest, filesInfo: text.filesInfo ?? undefined, writtenMs: stats.mtimeMs, prints: sound ? new Prints(prints.key, prints.list, files) : NO_PRINTS };
   } catch {
     return undefined;
   }
 }
 
-export function renderMarker(manifest: Manifest, filesInfo: FilesInfo | undefined): string {
+/**
+ * The marker's text. Files are listed in path order, not in the order they were written, which
+ * depends on what was carried over: the same catalogue gives the same marker.
+ */
+export function renderMarker(manifest: Manifest, filesInfo: FilesInfo | undefined, prints?: { key: string; byPath: Map<string, string> }): string {
   const files: string[] = [];
-  for (const [file, hash] of manifest) files.push(file, hash);
-  const text: MarkerText = { generator: 'ports-gen', format: MARKER_FORMAT, filesInfo: filesInfo ?? null, files };
+  const printed: string[] = [];
+  for (const file of [...manifest.keys()].sort()) {
+    files.push(file, manifest.get(file)!);
+    printed.push(prints?.byPath.get(file) ?? '');
+  }
+  const text: MarkerText = {
+    generator: 'ports-gen',
+    format: MARKER_FORMAT,
+    filesInfo: filesInfo ?? null,
+    files,
+    prints: prints ? { key: prints.key, list: printed.join(PRINTS_SEPARATOR) } : null,
+  };
   return `${JSON.stringify(text)}\n`;
 }

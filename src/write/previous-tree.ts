@@ -2,7 +2,7 @@ import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { leavesTree, pathUnder } from './inside-tree.js';
-import { readMarker, type Marker } from './manifest.js';
+import { NO_PRINTS, readMarker, type Marker } from './manifest.js';
 
 /** The parent of a relative `/`-separated path; '' for the top of the tree. */
 export function parentOf(relative: string): string {
@@ -35,6 +35,8 @@ export class PreviousTree {
    */
   static open(root: string, prune: boolean): PreviousTree | undefined {
     const marker = readMarker(root);
+    // Prints are compared with the live tree's only: a tree to update need not keep them.
+    if (marker && prune) marker.prints = NO_PRINTS;
     return marker ? new PreviousTree(root, marker, prune) : undefined;
   }
 

@@ -32,6 +32,7 @@ const WRITER_YOUNG_GENERATION_MB = 8;
  */
 export class SiteWriter {
   private paths: string[] = [];
+  private prints: string[] = [];
   private directories: string[] = [];
   /**
    * Buffers of written batches, back from the writer for reuse. Left to the writer's garbage
@@ -47,11 +48,15 @@ export class SiteWriter {
   /** Digests asked for and not answered, by id: the writer answers each when its read ends. */
   private readonly digests = new Map<number, { resolve: (digest: string) => void; reject: (cause: Error) => void }>();
   private digestsAsked = 0;
+  /** Carries sent and not answered, in the order sent: the writer answers them in that order. */
+  private readonly carries: Array<{ resolve: (refused: string[]) => void; reject: (cause: Error) => void }> = [];
   private failure: Error | undefined;
   private closing = false;
   private settled: ((reply: FromWorker) => void) | undefined;
   files = 0;
   written = 0;
+  /** Files carried over from the live tree, not made again. */
+  carried = 0;
   bytes = 0;
 
   /** Batches handed to the writer that it has not finished yet. */
@@ -82,10 +87,12 @@ export class SiteWriter {
     return new SiteWriter(out, root, updating, worker);
   }
 
-  async write(relative: string, body: Body): Promise<void> {
+  /** One file, with its print when it is a port file (see derive/port-prints). */
+  async write(relative: string, body: Body, print = ''): Promise<void> {
     this.checkInside(relative);
     if (this.failure) throw this.failure;
     this.paths.push(relative);
+    this.prints.push(print);
     this.bodies.push(body);
     this.pendingBytes += lengthOf(body);
     this.files++;
@@ -121,12 +128,24 @@ export class SiteWriter {
     });
   }
 
-  /** Files of the live tree that this build carries over without making their bytes again. */
-  async carry(relatives: string[]): Promise<void> {
+  /**
+   * Files of the live tree that this build carries over without making their bytes again; with
+   * `prints`, only those the live tree made with the same print. Resolves with the files that
+   * were not carried, whose bytes must be written instead (see TreeWriter.carry).
+   */
+  carry(relatives: string[], prints?: string[]): Promise<string[]> {
     for (const relative of relatives) this.checkInside(relative);
-    await this.flush();
-    this.files += relatives.length;
-    this.queue.send({ type: 'carry', paths: relatives });
+    if (this.failure) return Promise.reject(this.failure);
+    // Sent at once, not after the files waiting for a batch: no file is both carried and
+    // written, and the writer can work on it while this thread goes on.
+    this.sendDirectories();
+    const refused = new Promise<string[]>((resolve, reject) => this.carries.push({ resolve, reject }));
+    this.queue.send({ type: 'carry', paths: relatives, prints });
+    return refused.then((refused) => {
+      this.files += relatives.length - refused.length;
+      this.carried += relatives.length - refused.length;
+      return refused;
+    });
   }
 
   /** Refuses any path that could leave the staging tree (defence in depth beyond the name rule). */
@@ -170,8 +189,9 @@ export class SiteWriter {
     const data = this.bufferFor(lengths.reduce((a, b) => a + b, 0));
     let offset = 0;
     for (const body of this.bodies) offset = encodeBody(body, data, offset);
-    const message: ToWorker = { type: 'batch', batch: { paths: this.paths, lengths, data: data.buffer as ArrayBuffer } };
+    const message: ToWorker = { type: 'batch', batch: { paths: this.paths, prints: this.prints, lengths, data: data.buffer as ArrayBuffer } };
     this.paths = [];
+    this.prints = [];
     this.bodies = [];
     this.pendingBytes = 0;
     if (this.ahead) {
@@ -187,6 +207,11 @@ export class SiteWriter {
     if (message.type === 'done') {
       if (message.buffer && this.buffers.length < BATCHES_IN_FLIGHT) this.buffers.push(message.buffer);
       this.queue.done();
+      return;
+    }
+    if (message.type === 'carried') {
+      this.queue.done();
+      this.carries.shift()?.resolve(message.refused);
       return;
     }
     if (message.type === 'digested' || message.type === 'digest-failed') {
@@ -205,6 +230,7 @@ export class SiteWriter {
     this.queue.stop();
     for (const asked of this.digests.values()) asked.reject(cause);
     this.digests.clear();
+    for (const asked of this.carries.splice(0)) asked.reject(cause);
     this.settled?.({ type: 'failed', message: cause.message });
   }
 
@@ -216,12 +242,15 @@ export class SiteWriter {
     });
   }
 
-  /** Sends what is left, has the writer record the manifest, and swaps the tree in. */
-  async commit(filesInfo?: FilesInfo): Promise<void> {
+  /**
+   * Sends what is left, has the writer record the manifest (and the port files' prints, made
+   * by the code of `printsKey`), and swaps the tree in.
+   */
+  async commit(filesInfo?: FilesInfo, printsKey = ''): Promise<void> {
     await this.flush();
     this.queue.sendHeld();
     if (this.failure) throw this.failure;
-    const reply = await this.finalMessage({ type: 'commit', filesInfo });
+    const reply = await this.finalMessage({ type: 'commit', filesInfo, printsKey });
     this.closing = true;
     await this.worker.terminate();
     if (this.failure) throw this.failure;

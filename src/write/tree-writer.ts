@@ -22,6 +22,8 @@ export interface TreeTotals {
  */
 export class TreeWriter {
   private readonly manifest: Manifest = new Map();
+  /** The port files' prints, for the marker (see derive/port-prints). */
+  private readonly prints = new Map<string, string>();
   private readonly made = new Set<string>();
   private readonly live: PreviousTree | undefined;
   private readonly spare: PreviousTree | undefined;
@@ -47,9 +49,10 @@ export class TreeWriter {
   }
 
   /** One file of the build, with its bytes. */
-  put(relative: string, bytes: Uint8Array): void {
+  put(relative: string, bytes: Uint8Array, print?: string): void {
     const hash = hashBody(bytes);
     this.manifest.set(relative, hash);
+    if (print !== undefined) this.prints.set(relative, print);
     this.totals.bytes += bytes.length;
     if (this.spare?.trustedSize(relative, hash) === bytes.length) return this.reuse();
     const target = this.prepare(relative);
@@ -64,37 +67,47 @@ export class TreeWriter {
     this.ensureDirectory(dir);
   }
 
-  /** One file carried over unchanged from the live tree, whose bytes were not made again. */
-  carry(relative: string): void {
-    const hash = this.live?.hashOf(relative);
-    if (!hash) throw new Error(`${relative} is not in the previous build`);
-    this.manifest.set(relative, hash);
+  /**
+   * One file carried over unchanged from the live tree, whose bytes were not made again; with
+   * `print`, only when the live tree's file was made with that print (see derive/port-prints),
+   * which is recorded again. False, with nothing done, when the live tree cannot vouch for the
+   * file: its bytes must then be made.
+   */
+  carry(relative: string, print?: string): boolean {
+    const live = this.live;
+    const hash = live?.hashOf(relative);
+    if (!live || !hash) return false;
+    const livePrint = print === undefined ? undefined : live.marker.prints.get(relative);
+    if (livePrint !== print) return false;
     const kept = this.spare?.trustedSize(relative, hash);
+    const size = kept ?? live.trustedSize(relative, hash);
+    if (size === undefined) return false;
+    this.manifest.set(relative, hash);
+    if (livePrint !== undefined) this.prints.set(relative, livePrint);
+    this.totals.bytes += size;
     if (kept !== undefined) {
-      this.totals.bytes += kept;
-      return this.reuse();
+      this.reuse();
+      return true;
     }
     const target = this.prepare(relative);
-    const size = this.live!.trustedSize(relative, hash);
-    if (size === undefined) throw new Error(`${relative} of the previous build changed while this build ran`);
     try {
-      linkSync(this.live!.pathOf(relative), target);
+      linkSync(live.pathOf(relative), target);
       this.totals.reused++;
     } catch {
       // No link across file systems, or on one without links: the same bytes, copied.
-      copyFileSync(this.live!.pathOf(relative), target, constants.COPYFILE_EXCL);
+      copyFileSync(live.pathOf(relative), target, constants.COPYFILE_EXCL);
       this.totals.written++;
     }
     this.hold(relative, hash);
-    this.totals.bytes += size;
+    return true;
   }
 
   /** Removes what the spare held that this build does not, and writes the marker. */
-  finish(filesInfo: FilesInfo | undefined): TreeTotals {
+  finish(filesInfo: FilesInfo | undefined, printsKey: string): TreeTotals {
     const used = directoriesOf(this.manifest.keys());
     if (this.holds) this.removeUnused(used);
     this.removeUnusedDirectories(used);
-    this.writeMarker(this.manifest, filesInfo);
+    this.writeMarker(renderMarker(this.manifest, filesInfo, { key: printsKey, byPath: this.prints }));
     return this.totals;
   }
 
@@ -111,7 +124,7 @@ export class TreeWriter {
       rmSync(this.pathOf(relative), { recursive: true, force: true });
     }
     this.removeUnusedDirectories(directoriesOf(this.holds.keys()));
-    this.writeMarker(this.holds, undefined);
+    this.writeMarker(renderMarker(this.holds, undefined));
   }
 
   /** A hard link to the live tree's file, when that still holds exactly these bytes. */
@@ -184,10 +197,10 @@ export class TreeWriter {
     }
   }
 
-  private writeMarker(manifest: Manifest, filesInfo: FilesInfo | undefined): void {
+  private writeMarker(text: string): void {
     const marker = path.join(this.root, MARKER_FILE);
     rmSync(marker, { force: true });
-    writeFileSync(marker, renderMarker(manifest, filesInfo), { flag: 'wx' });
+    writeFileSync(marker, text, { flag: 'wx' });
   }
 }
 

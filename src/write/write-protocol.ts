@@ -13,6 +13,8 @@ export interface WorkerSetup {
 /** Several files in one message: their paths, byte lengths, and their bytes end to end. */
 export interface Batch {
   paths: string[];
+  /** Each port file's print (see derive/port-prints), kept in the marker; '' for other files. */
+  prints: string[];
   lengths: number[];
   data: ArrayBuffer;
 }
@@ -21,16 +23,22 @@ export type ToWorker =
   | { type: 'batch'; batch: Batch }
   /** Directories to make ahead of their files; no reply. */
   | { type: 'directories'; paths: string[] }
-  /** Files carried over from the live tree without their bytes (unchanged files pages). */
-  | { type: 'carry'; paths: string[] }
+  /**
+   * Files carried over from the live tree without their bytes: unchanged files pages, and port
+   * files whose print (`prints`, in the order of `paths`) is the one the live tree's file was
+   * made with. Answered with the files not carried (another print, or a live file changed
+   * since its build).
+   */
+  | { type: 'carry'; paths: string[]; prints?: string[] }
   /** A file to digest (see file-identity) between the writes: its answer comes when done. */
   | { type: 'digest'; id: number; path: string }
-  | { type: 'commit'; filesInfo: FilesInfo | undefined }
+  | { type: 'commit'; filesInfo: FilesInfo | undefined; printsKey: string }
   | { type: 'release' };
 
 export type FromWorker =
   /** A batch is written; its buffer comes back for the next batch. */
   | { type: 'done'; buffer?: ArrayBuffer }
+  | { type: 'carried'; refused: string[] }
   | ({ type: 'committed' } & TreeTotals)
   | { type: 'released' }
   | { type: 'digested'; id: number; digest: string }

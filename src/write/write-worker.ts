@@ -27,11 +27,11 @@ function handle(message: ToWorker): FromWorker | undefined {
       for (const dir of message.paths) tree.makeDirectory(dir);
       return undefined;
     case 'batch': {
-      const { paths, lengths, data } = message.batch;
+      const { paths, prints, lengths, data } = message.batch;
       const bytes = new Uint8Array(data);
       let offset = 0;
       paths.forEach((relative, i) => {
-        tree.put(relative, bytes.subarray(offset, offset + lengths[i]!));
+        tree.put(relative, bytes.subarray(offset, offset + lengths[i]!), prints[i] || undefined);
         offset += lengths[i]!;
       });
       if (++batches % GC_EVERY_BATCHES === 0) collectGarbage();
@@ -44,11 +44,12 @@ function handle(message: ToWorker): FromWorker | undefined {
         (cause: Error) => reply({ type: 'digest-failed', id: message.id, message: cause.message }),
       );
       return undefined;
-    case 'carry':
-      for (const relative of message.paths) tree.carry(relative);
-      return { type: 'done' };
+    case 'carry': {
+      const { paths, prints } = message;
+      return { type: 'carried', refused: paths.filter((relative, i) => !tree.carry(relative, prints?.[i])) };
+    }
     case 'commit':
-      return { type: 'committed', ...tree.finish(message.filesInfo) };
+      return { type: 'committed', ...tree.finish(message.filesInfo, message.printsKey) };
     case 'release':
       tree.release();
       return { type: 'released' };
