@@ -5,11 +5,10 @@ import { renderHeaders, renderRedirects } from '../host/netlify.js';
 import { NETLIFY_HEADERS, NETLIFY_REDIRECTS } from '../routes/site-files.js';
 import { unreadableFile } from '../read/read-json-file.js';
 import { scanBuilds } from '../validate/scan-builds.js';
-import { comparePrevious, writeFilesPhase, type FilesPhaseOptions, type PreviousFiles } from './files-phase.js';
+import { comparePrevious, writeFilesPhase } from './files-phase.js';
 import { preparePorts } from './prepare-ports.js';
 import { writePorts } from './ports-phase.js';
 import { PRINTS_KEY } from '../derive/port-prints.js';
-import { PreviousTree } from '../write/previous-tree.js';
 import { checkOutputDirectory } from '../write/output-guard.js';
 import { collectGarbage } from '../write/collect-garbage.js';
 import { SiteWriter } from '../write/site-writer.js';
@@ -77,19 +76,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   return runBuild(options, true);
 }
 
-/**
- * What the live tree was made from: whether its pages can be carried over (see files-phase),
- * and whether its port files have prints this build can compare with (see ports-phase). Its
- * marker is not kept beyond that.
- */
-function comparePreviousBuild(options: FilesPhaseOptions, writer: SiteWriter): { previousFiles: Promise<PreviousFiles>; printed: boolean } {
-  const live = PreviousTree.open(options.out, false);
-  return {
-    previousFiles: comparePrevious(options, live, (file) => writer.digest(file)),
-    printed: live?.marker.prints.key === PRINTS_KEY,
-  };
-}
-
 async function runBuild(options: BuildOptions, write: boolean): Promise<BuildResult> {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
@@ -123,8 +109,13 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
   const filesOptions = { ...files, out, baseUrl: options.baseUrl, pageSize: options.pageSize };
   const writer = SiteWriter.open(out);
   try {
-    const { previousFiles, printed } = comparePreviousBuild(filesOptions, writer);
+    // The writer reads the live tree: whether its pages can be carried over (see files-phase),
+    // and whether its port files have prints this build can compare with (see ports-phase).
+    const live = writer.describeLive();
+    const previousFiles = comparePrevious(filesOptions, live, (file) => writer.digest(file));
     previousFiles.catch(() => undefined); // awaited in the files phase; a build that throws before it does not wait
+    const printed = live.then((tree) => tree?.printsKey === PRINTS_KEY);
+    printed.catch(() => undefined); // likewise, awaited once the ports are read
     const names = await writePorts(files, options.strict, printed, writer, log, progress);
     collectGarbage(); // the records and the derived tables are garbage now
 

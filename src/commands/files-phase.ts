@@ -10,7 +10,7 @@ import { VERSION } from '../version.js';
 import { collectGarbage } from '../write/collect-garbage.js';
 import { FilesPager } from '../write/files-pager.js';
 import type { FilesInfo } from '../write/manifest.js';
-import type { PreviousTree } from '../write/previous-tree.js';
+import type { LiveTree } from '../write/write-protocol.js';
 import type { SiteWriter } from '../write/site-writer.js';
 import { recalledIdentity, recordIdentity } from '../write/spare.js';
 
@@ -93,28 +93,25 @@ export interface PreviousFiles {
 }
 
 /**
- * Compares `builds.ndjson` and the options with the previous build's. Started as the build
- * starts, so that a digest, when one is needed, is made (by `digest`, on the writer thread)
- * while the ports are read. With no previous build to compare with, the digest is only
- * recorded for the next build, and nothing waits for it until the builds are paged.
+ * Compares `builds.ndjson` and the options with the previous build's (`live`, as the writer
+ * thread found the live tree). Started as the build starts, so that a digest, when one is
+ * needed, is made (by `digest`, on the writer thread) while the ports are read. With no
+ * previous build to compare with, the digest is only recorded for the next build, and nothing
+ * waits for it until the builds are paged.
  */
 export async function comparePrevious(
   options: FilesPhaseOptions,
-  live: PreviousTree | undefined,
+  live: Promise<LiveTree | undefined>,
   digest: (path: string) => Promise<string>,
 ): Promise<PreviousFiles> {
-  const previous = live?.marker.filesInfo;
+  const previous = await live;
   const known = recalledIdentity(options.out, options.buildsPath);
-  if (!live || !previous) {
+  if (!previous?.filesInfo) {
     const identity = identifyFile(options.buildsPath, known, Date.now, digest);
     identity.catch(() => undefined); // awaited once the builds are paged; a build that throws before then does not wait
     return { identity, known };
   }
   const source = await identifyFile(options.buildsPath, known, Date.now, digest);
-  const intact = pageFiles(previous.pages).every((file) => {
-    const hash = live.hashOf(file);
-    return hash !== undefined && live.trustedSize(file, hash) !== undefined;
-  });
-  const carried = intact && keyOf(options, source) === previous.key ? previous : undefined;
+  const carried = previous.pagesIntact && keyOf(options, source) === previous.filesInfo.key ? previous.filesInfo : undefined;
   return { identity: Promise.resolve(source), known, carried };
 }

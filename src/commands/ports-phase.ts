@@ -17,7 +17,8 @@ const CARRY_FILES = 1000;
  * Reads, validates and derives the ports and sends their files ahead to the writer; the port
  * names when all went well. The records live only as long as this call.
  *
- * When the live tree's port files have prints this build can compare with (`printed`), every
+ * When the live tree's port files have prints this build can compare with (`printed`, known
+ * once the writer has read the live tree), every
  * port is first offered to the writer with its print (see derive/port-prints): a file whose
  * print is the live file's has the bytes of that file and is carried over, not rendered (a
  * rebuild after one port changed renders one file or a few). The writer answers with the
@@ -26,7 +27,7 @@ const CARRY_FILES = 1000;
 export async function writePorts(
   files: CatalogueFiles,
   strict: boolean,
-  printed: boolean,
+  printed: Promise<boolean>,
   writer: SiteWriter,
   log: ProblemLog,
   progress: Progress,
@@ -39,7 +40,7 @@ export async function writePorts(
   progress.phase('writing ports', ports.length);
   const names = Array.from({ length: ports.length }, (_, i) => ports.nameAt(i));
   await writer.sendAhead(async () => {
-    const offered = printed ? offerPorts(ports, names, writer) : undefined;
+    const offered = (await printed) ? offerPorts(ports, names, writer) : undefined;
     const rendered = offered ? await offered : names.map((_, i) => i);
     await renderPorts(ports, names, rendered, writer, progress);
     for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));

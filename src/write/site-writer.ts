@@ -8,7 +8,7 @@ import type { FilesInfo } from './manifest.js';
 import { claimSpare, keepAsSpare } from './spare.js';
 import { recoverStaging, stagingPath, swapIn } from './staging.js';
 import type { TreeTotals } from './tree-writer.js';
-import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
+import type { FromWorker, LiveTree, ToWorker, WorkerSetup } from './write-protocol.js';
 
 /** A batch is sent when it holds this many characters or files: few messages, little memory. */
 const BATCH_BYTES = 1 << 20;
@@ -50,6 +50,8 @@ export class SiteWriter {
   private digestsAsked = 0;
   /** Carries sent and not answered, in the order sent: the writer answers them in that order. */
   private readonly carries: Array<{ resolve: (refused: string[]) => void; reject: (cause: Error) => void }> = [];
+  /** Asked for once, answered once the writer has read the live tree. */
+  private live: { resolve: (live: LiveTree | undefined) => void; reject: (cause: Error) => void } | undefined;
   private failure: Error | undefined;
   private closing = false;
   private settled: ((reply: FromWorker) => void) | undefined;
@@ -125,6 +127,15 @@ export class SiteWriter {
       const id = ++this.digestsAsked;
       this.digests.set(id, { resolve, reject });
       this.worker.postMessage({ type: 'digest', id, path } satisfies ToWorker);
+    });
+  }
+
+  /** What the live tree was made from (see LiveTree); undefined when there is none. */
+  describeLive(): Promise<LiveTree | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.live = { resolve, reject };
+      this.worker.postMessage({ type: 'describe-live' } satisfies ToWorker);
     });
   }
 
@@ -209,6 +220,11 @@ export class SiteWriter {
       this.queue.done();
       return;
     }
+    if (message.type === 'live') {
+      this.live?.resolve(message.live);
+      this.live = undefined;
+      return;
+    }
     if (message.type === 'carried') {
       this.queue.done();
       this.carries.shift()?.resolve(message.refused);
@@ -231,6 +247,8 @@ export class SiteWriter {
     for (const asked of this.digests.values()) asked.reject(cause);
     this.digests.clear();
     for (const asked of this.carries.splice(0)) asked.reject(cause);
+    this.live?.reject(cause);
+    this.live = undefined;
     this.settled?.({ type: 'failed', message: cause.message });
   }
 

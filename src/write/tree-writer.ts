@@ -1,9 +1,10 @@
 import { constants, copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MARKER_FILE } from '../routes/site-files.js';
+import { MARKER_FILE, pageFile } from '../routes/site-files.js';
 import { pathUnder } from './inside-tree.js';
 import { hashBody, renderMarker, type FilesInfo, type Manifest } from './manifest.js';
 import { parentOf, PreviousTree } from './previous-tree.js';
+import type { LiveTree } from './write-protocol.js';
 
 export interface TreeTotals {
   written: number;
@@ -100,6 +101,20 @@ export class TreeWriter {
     }
     this.hold(relative, hash);
     return true;
+  }
+
+  /** What the live tree was made from, for the build to compare with; undefined when there is none. */
+  describeLive(): LiveTree | undefined {
+    const live = this.live;
+    if (!live) return undefined;
+    const { filesInfo, prints } = live.marker;
+    const pagesIntact =
+      filesInfo !== undefined &&
+      Array.from({ length: filesInfo.pages }, (_, i) => pageFile(i + 1)).every((file) => {
+        const hash = live.hashOf(file);
+        return hash !== undefined && live.trustedSize(file, hash) !== undefined;
+      });
+    return { filesInfo, pagesIntact, printsKey: prints.key };
   }
 
   /** Removes what the spare held that this build does not, and writes the marker. */

@@ -1,6 +1,17 @@
 import type { FilesInfo } from './manifest.js';
 import type { TreeTotals } from './tree-writer.js';
 
+/**
+ * What the build compares with the live tree, which only the writer thread reads (its marker
+ * is some 4 MB at 40,000 ports): what its pages were made from and whether they are all
+ * intact, and the key of its port files' prints.
+ */
+export interface LiveTree {
+  filesInfo: FilesInfo | undefined;
+  pagesIntact: boolean;
+  printsKey: string;
+}
+
 /** Messages between the build and its writer thread. */
 export interface WorkerSetup {
   /** The tree to write into: a new staging tree, or the claimed spare when `updating`. */
@@ -32,6 +43,8 @@ export type ToWorker =
   | { type: 'carry'; paths: string[]; prints?: string[] }
   /** A file to digest (see file-identity) between the writes: its answer comes when done. */
   | { type: 'digest'; id: number; path: string }
+  /** What the live tree was made from (see LiveTree): answered once the writer has read it. */
+  | { type: 'describe-live' }
   | { type: 'commit'; filesInfo: FilesInfo | undefined; printsKey: string }
   | { type: 'release' };
 
@@ -39,6 +52,7 @@ export type FromWorker =
   /** A batch is written; its buffer comes back for the next batch. */
   | { type: 'done'; buffer?: ArrayBuffer }
   | { type: 'carried'; refused: string[] }
+  | { type: 'live'; live: LiveTree | undefined }
   | ({ type: 'committed' } & TreeTotals)
   | { type: 'released' }
   | { type: 'digested'; id: number; digest: string }

@@ -48,6 +48,8 @@ function handle(message: ToWorker): FromWorker | undefined {
       const { paths, prints } = message;
       return { type: 'carried', refused: paths.filter((relative, i) => !tree.carry(relative, prints?.[i])) };
     }
+    case 'describe-live':
+      return { type: 'live', live: tree.describeLive() };
     case 'commit':
       return { type: 'committed', ...tree.finish(message.filesInfo, message.printsKey) };
     case 'release':
