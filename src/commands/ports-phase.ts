@@ -18,11 +18,10 @@ const CARRY_FILES = 1000;
  * names when all went well. The records live only as long as this call.
  *
  * When the live tree's port files have prints this build can compare with (`printed`, known
- * once the writer has read the live tree), every
- * port is first offered to the writer with its print (see derive/port-prints): a file whose
- * print is the live file's has the bytes of that file and is carried over, not rendered (a
- * rebuild after one port changed renders one file or a few). The writer answers with the
- * files it did not carry; those are rendered.
+ * once the writer has read the live tree), every port is first offered to the writer with its
+ * print (see derive/port-prints): a file whose print is the live file's has the bytes of that
+ * file and is carried over, not rendered (a rebuild after one port changed renders one file or
+ * a few). The writer answers with the files it did not carry; those are rendered.
  */
 export async function writePorts(
   files: CatalogueFiles,
