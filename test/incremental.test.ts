@@ -1,4 +1,4 @@
-import { appendFileSync, statSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -65,6 +65,19 @@ test('a dependency change rewrites the port and the depends_on of the ports it n
     assert.equal(changed(before, inodes(dir)), ['api/v1/ports/git/index.json', 'api/v1/ports/xz/index.json']);
     assert.is(stats.written, 2);
     assert.is(stats.carried, 2 + 3);
+  });
+});
+
+test('prints made by another ports-gen are not compared: every port file is rendered again', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir, ports());
+    const marker = path.join(dir, 'dist/.ports-gen.json');
+    const text = readFileSync(marker, 'utf8');
+    const key = (JSON.parse(text) as { prints: { key: string } }).prints.key;
+    writeFileSync(marker, text.replace(JSON.stringify(key), JSON.stringify(`0/${key}`)));
+    const stats = await build(dir, ports());
+    assert.is(stats.carried, 3, 'the pages alone');
+    assert.is(stats.written, 0, 'the same bytes: kept or linked, not written');
   });
 });
 
