@@ -4,7 +4,7 @@ import { identifyFile, type FileIdentity } from '../read/file-identity.js';
 import { countRecords } from '../read/read-lines.js';
 import { PAGES_FORMAT } from '../render/files-page.js';
 import type { Progress } from '../report/progress.js';
-import { pageFile } from '../routes/site-files.js';
+import { pageFiles } from '../routes/site-files.js';
 import { fileExists, scanBuilds } from '../validate/scan-builds.js';
 import { VERSION } from '../version.js';
 import { collectGarbage } from '../write/collect-garbage.js';
@@ -73,10 +73,6 @@ export async function writeFilesPhase(
   if (log.errors > 0) return undefined;
   await pager.finish();
   return { key: keyOf(options, source), pages: pager.pages, builds, paths };
-}
-
-function pageFiles(pages: number): string[] {
-  return Array.from({ length: pages }, (_, i) => pageFile(i + 1));
 }
 
 /** Everything that shapes the pages' bytes. */

@@ -70,6 +70,7 @@ async function offerPorts(ports: PortList, names: readonly string[], writer: Sit
     }
     if (files.length === 0) continue;
     const answer = writer.carry(files, prints).then((refused) => {
+      if (refused.length === 0) return []; // nearly always: no map of the chunk's files to make
       const position = new Map(files.map((file, i) => [file, i]));
       return refused.map((file) => indexes[position.get(file)!]!);
     });

@@ -23,6 +23,11 @@ export function pageFile(page: number): string {
   return `${FILES_DIR}/page-${page}.json`;
 }
 
+/** The files of pages 1 to `pages`. */
+export function pageFiles(pages: number): string[] {
+  return Array.from({ length: pages }, (_, i) => pageFile(i + 1));
+}
+
 /** Bodies of the error responses, as DRF words them (SPEC 3). */
 export const ERROR_BODIES = {
   'not-found': { detail: 'Not found.' },

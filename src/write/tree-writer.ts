@@ -1,6 +1,6 @@
 import { constants, copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MARKER_FILE, pageFile } from '../routes/site-files.js';
+import { MARKER_FILE, pageFiles } from '../routes/site-files.js';
 import { pathUnder } from './inside-tree.js';
 import { hashBody, renderMarker, type FilesInfo, type Manifest } from './manifest.js';
 import { parentOf, PreviousTree } from './previous-tree.js';
@@ -110,7 +110,7 @@ export class TreeWriter {
     const { filesInfo, prints } = live.marker;
     const pagesIntact =
       filesInfo !== undefined &&
-      Array.from({ length: filesInfo.pages }, (_, i) => pageFile(i + 1)).every((file) => {
+      pageFiles(filesInfo.pages).every((file) => {
         const hash = live.hashOf(file);
         return hash !== undefined && live.trustedSize(file, hash) !== undefined;
       });
