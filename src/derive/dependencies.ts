@@ -13,18 +13,16 @@ export function dependencyTarget(spec: string): string {
 }
 
 export interface ResolvedDependencies {
-  /** Per port (same order as the records), per kind, resolved names in source order. */
-  forward: DependencyResource[][];
-  /** Per port, the reverse relation (SPEC 2.1 `depends_on`). */
-  reverse: DependencyResource[][];
-  /** The same relation packed: what port prints are made from (see port-prints). */
   links: DependencyLinks;
   warnings: Problem[];
 }
 
 /**
- * Every resolved dependency as a (kind index, target index) pair, port after port, in the
- * order of `forward`: port i's are the pairs numbered `firstPair[i]` up to `firstPair[i + 1]`.
+ * Every resolved dependency as a (kind index, target index) pair, port after port, kinds in
+ * DEPENDENCY_KINDS order and targets in source order within a kind, each target once per kind:
+ * port i's are the pairs numbered `firstPair[i]` up to `firstPair[i + 1]`. The published lists
+ * are made from these per port when its file is rendered (see DependencyLists), so a rebuild
+ * that renders a few files makes a few lists, not 40,000 of each.
  */
 export interface DependencyLinks {
   pairs: PairList;
@@ -33,18 +31,15 @@ export interface DependencyLinks {
 
 /**
  * Resolves every dependency string case-insensitively to the catalogue's spelling (the live
- * service drops names it cannot resolve; we warn about them) and builds the exact reverse.
+ * service drops names it cannot resolve; we warn about them).
  */
 export function resolveDependencies(records: readonly PortRecord[], file: string): ResolvedDependencies {
   // Names are unique case-insensitively (checked before), so a spec that spells the name as
-  // the catalogue does resolves without lower-casing it: nearly all of them do.
+  // the catalogue does resolves without lower-casing it: nearly all of them do, and the
+  // lower-cased names are made only when one does not.
   const byName = new Map<string, number>();
-  const byLowerName = new Map<string, number>();
-  for (let i = 0; i < records.length; i++) {
-    const name = records[i]!.name;
-    byName.set(name, i);
-    byLowerName.set(name.toLowerCase(), i);
-  }
+  for (let i = 0; i < records.length; i++) byName.set(records[i]!.name, i);
+  let byLowerName: Map<string, number> | undefined;
   const warnings: Problem[] = [];
   const pairs = new PairList();
   const firstPair = new Int32Array(records.length + 1);
@@ -52,21 +47,22 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
   const lastSeen = new Int32Array(records.length).fill(-1);
   let listNumber = 0;
 
-  const forward: DependencyResource[][] = new Array(records.length);
   for (let portIndex = 0; portIndex < records.length; portIndex++) {
     const record = records[portIndex]!;
     firstPair[portIndex] = pairs.length;
-    const kinds: DependencyResource[] = [];
     for (let kindIndex = 0; kindIndex < DEPENDENCY_KINDS.length; kindIndex++) {
       const kind = DEPENDENCY_KINDS[kindIndex]!;
       const specs = record.depends[kind];
       if (specs.length === 0) continue; // most ports name few kinds
-      const ports: string[] = [];
       listNumber++;
       for (let specIndex = 0; specIndex < specs.length; specIndex++) {
         const spec = specs[specIndex]!;
         const name = dependencyTarget(spec);
-        const target = byName.get(name) ?? byLowerName.get(name.toLowerCase());
+        let target = byName.get(name);
+        if (target === undefined) {
+          byLowerName ??= lowerCaseNames(records);
+          target = byLowerName.get(name.toLowerCase());
+        }
         if (target === undefined) {
           const problem = warning(
             'unresolved-dependency',
@@ -80,43 +76,83 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
         }
         if (lastSeen[target] === listNumber) continue;
         lastSeen[target] = listNumber;
-        ports.push(records[target]!.name);
         pairs.push(kindIndex, target);
       }
-      if (ports.length > 0) kinds.push({ type: kind, ports });
     }
-    forward[portIndex] = kinds;
   }
   firstPair[records.length] = pairs.length;
+  return { links: { pairs, firstPair }, warnings };
+}
 
-  // reverseLists[target][kindIndex] = the names of its dependents, made on first use (most
-  // ports have none). Dependents are visited in name order, so every list comes out sorted as
-  // SPEC 2.1 asks (plain code-unit order: `Zlib` before `apr`, which is what the default sort
-  // compares): one sort of all the names instead of one per list (pkgconfig alone has
-  // thousands of dependents).
-  const reverseLists: Array<string[][] | undefined> = new Array(records.length);
-  const names = records.map((record) => record.name).sort();
-  for (const name of names) {
-    const portIndex = byName.get(name)!;
-    for (let k = firstPair[portIndex]!; k < firstPair[portIndex + 1]!; k++) {
-      const kindIndex = pairs.kindAt(k);
-      (reverseLists[pairs.targetAt(k)] ??= DEPENDENCY_KINDS.map(() => []))[kindIndex]!.push(name);
-    }
-  }
-  const reverse: DependencyResource[][] = new Array(records.length);
-  for (let target = 0; target < records.length; target++) {
-    const kinds: DependencyResource[] = [];
-    const perKind = reverseLists[target];
-    if (perKind) {
-      for (let kindIndex = 0; kindIndex < perKind.length; kindIndex++) {
-        const ports = perKind[kindIndex]!;
-        if (ports.length > 0) kinds.push({ type: DEPENDENCY_KINDS[kindIndex]!, ports });
+function lowerCaseNames(records: readonly PortRecord[]): Map<string, number> {
+  const byLowerName = new Map<string, number>();
+  for (let i = 0; i < records.length; i++) byLowerName.set(records[i]!.name.toLowerCase(), i);
+  return byLowerName;
+}
+
+/**
+ * The published `dependencies` and `depends_on` (SPEC 2.1) of one port at a time, from the
+ * links. The reverse relation is indexed once by target (typed arrays, no list per port).
+ */
+export class DependencyLists {
+  /** Per target, the ports that depend on it and how: entries `firstDependent[t]` up to `firstDependent[t + 1]`. */
+  private readonly firstDependent: Int32Array;
+  private readonly dependents: Int32Array;
+  private readonly dependentKinds: Uint8Array;
+
+  constructor(
+    private readonly records: readonly PortRecord[],
+    private readonly links: DependencyLinks,
+  ) {
+    const { pairs, firstPair } = links;
+    const first = (this.firstDependent = new Int32Array(records.length + 1));
+    for (let k = 0; k < pairs.length; k++) first[pairs.targetAt(k) + 1]!++;
+    for (let t = 0; t < records.length; t++) first[t + 1]! += first[t]!;
+    const next = first.slice(0, records.length);
+    this.dependents = new Int32Array(pairs.length);
+    this.dependentKinds = new Uint8Array(pairs.length);
+    for (let port = 0; port < records.length; port++) {
+      for (let k = firstPair[port]!; k < firstPair[port + 1]!; k++) {
+        const slot = next[pairs.targetAt(k)]!++;
+        this.dependents[slot] = port;
+        this.dependentKinds[slot] = pairs.kindAt(k);
       }
     }
-    reverse[target] = kinds;
   }
 
-  return { forward, reverse, links: { pairs, firstPair }, warnings };
+  /** Per kind, in DEPENDENCY_KINDS order, the names the port's dependencies resolve to, in source order. */
+  forwardOf(index: number): DependencyResource[] {
+    const { pairs, firstPair } = this.links;
+    const kinds: DependencyResource[] = [];
+    for (let k = firstPair[index]!; k < firstPair[index + 1]!; k++) {
+      const type = DEPENDENCY_KINDS[pairs.kindAt(k)]!;
+      const name = this.records[pairs.targetAt(k)]!.name;
+      const last = kinds.at(-1);
+      if (last?.type === type) last.ports.push(name);
+      else kinds.push({ type, ports: [name] });
+    }
+    return kinds;
+  }
+
+  /**
+   * Per kind, the ports that depend on this one, sorted in plain code-unit order (`Zlib`
+   * before `apr`, which is what the default sort compares), as SPEC 2.1 publishes them.
+   */
+  reverseOf(index: number): DependencyResource[] {
+    const start = this.firstDependent[index]!;
+    const end = this.firstDependent[index + 1]!;
+    if (start === end) return [];
+    const perKind: Array<string[] | undefined> = new Array(DEPENDENCY_KINDS.length);
+    for (let slot = start; slot < end; slot++) {
+      (perKind[this.dependentKinds[slot]!] ??= []).push(this.records[this.dependents[slot]!]!.name);
+    }
+    const kinds: DependencyResource[] = [];
+    for (let kindIndex = 0; kindIndex < DEPENDENCY_KINDS.length; kindIndex++) {
+      const ports = perKind[kindIndex];
+      if (ports) kinds.push({ type: DEPENDENCY_KINDS[kindIndex]!, ports: ports.sort() });
+    }
+    return kinds;
+  }
 }
 
 /** Growable packed (kind index, target index) pairs: no array per port. */

@@ -11,26 +11,63 @@ export function maintainerKey(m: MaintainerSource): string {
   return `${m.name.toLowerCase()}\u0000${m.domain.toLowerCase()}\u0000${m.github.toLowerCase()}`;
 }
 
-const NOBODY: MaintainerResource[] = Object.freeze([]) as unknown as MaintainerResource[];
-
 /**
- * Per port, its maintainers: each person once, in source order (SPEC 2.2). One shared
- * resource object per person: spelled as first seen, `ports_count` over every port, active
- * or not, that lists the person (once per port however often it lists them).
+ * Every person once, as a resource spelled as first seen, with `ports_count` over every port,
+ * active or not, that lists the person (once per port however often it lists them); and per
+ * port, its people by number in source order (SPEC 2.2). Packed: most ports list one person,
+ * and a list per port is made only when its file is rendered.
  */
-export function tallyMaintainers(records: readonly PortRecord[]): MaintainerResource[][] {
-  const people = new Map<string, MaintainerResource>();
-  return records.map((record) => {
-    if (record.maintainers.length === 0) return NOBODY;
-    const listed: MaintainerResource[] = [];
-    for (const m of record.maintainers) {
-      const key = maintainerKey(m);
-      let person = people.get(key);
-      if (person && listed.includes(person)) continue; // listed twice by this port
-      if (person) person.ports_count++;
-      else people.set(key, (person = { name: m.name, github: m.github, ports_count: 1 }));
-      listed.push(person);
+export class MaintainerTally {
+  readonly people: MaintainerResource[] = [];
+  /** Person numbers, port after port: port i's are `listed[firstListed[i]]` up to `firstListed[i + 1]`. */
+  private listed: Int32Array = new Int32Array(1024);
+  private readonly firstListed: Int32Array;
+
+  constructor(records: readonly PortRecord[]) {
+    const numbers = new Map<string, number>();
+    this.firstListed = new Int32Array(records.length + 1);
+    let count = 0;
+    for (let port = 0; port < records.length; port++) {
+      const first = (this.firstListed[port] = count);
+      for (const m of records[port]!.maintainers) {
+        const key = maintainerKey(m);
+        let person = numbers.get(key);
+        if (person === undefined) {
+          numbers.set(key, (person = this.people.length));
+          this.people.push({ name: m.name, github: m.github, ports_count: 0 });
+        } else if (this.isListed(person, first, count)) continue; // listed twice by this port
+        this.people[person]!.ports_count++;
+        if (count === this.listed.length) this.listed = grow(this.listed);
+        this.listed[count++] = person;
+      }
     }
-    return listed;
-  });
+    this.firstListed[records.length] = count;
+  }
+
+  private isListed(person: number, from: number, to: number): boolean {
+    for (let k = from; k < to; k++) if (this.listed[k] === person) return true;
+    return false;
+  }
+
+  /** The port at `index` lists the people numbered `personAt(k)` for k from `firstOf(index)` up to `firstOf(index + 1)`. */
+  firstOf(index: number): number {
+    return this.firstListed[index]!;
+  }
+
+  personAt(k: number): number {
+    return this.listed[k]!;
+  }
+
+  /** The port's maintainers as published: the shared resource of each person, in source order. */
+  of(index: number): MaintainerResource[] {
+    const out: MaintainerResource[] = [];
+    for (let k = this.firstOf(index); k < this.firstOf(index + 1); k++) out.push(this.people[this.personAt(k)]!);
+    return out;
+  }
+}
+
+function grow(values: Int32Array): Int32Array {
+  const grown = new Int32Array(values.length * 2);
+  grown.set(values);
+  return grown;
 }

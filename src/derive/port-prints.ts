@@ -1,7 +1,7 @@
 import type { PortRecord } from '../validate/port-record.js';
 import { VERSION } from '../version.js';
 import type { DependencyLinks } from './dependencies.js';
-import type { MaintainerResource } from './maintainers.js';
+import type { MaintainerTally } from './maintainers.js';
 
 /**
  * Raise when anything that turns a port's text into its file's bytes changes (its record's
@@ -36,20 +36,21 @@ export class PortPrints {
   private readonly dependentsB: Int32Array;
   private readonly dependents: Int32Array;
   /** Maintainers and categories are few and listed by many ports: each is hashed once. */
-  private readonly people = new Map<MaintainerResource, number>();
-  private readonly peopleHashes = new TextHashes(0);
+  private readonly people: TextHashes;
   private readonly spellings = new Map<string, number>();
   private readonly spellingHashes = new TextHashes(0);
 
   constructor(
     private readonly records: readonly PortRecord[],
     private readonly categories: ReadonlyMap<string, string>,
-    private readonly maintainers: readonly MaintainerResource[][],
+    private readonly maintainers: MaintainerTally,
     private readonly links: DependencyLinks,
   ) {
     const { pairs, firstPair } = links;
     const names = (this.names = new TextHashes(records.length));
     for (let i = 0; i < records.length; i++) names.set(i, records[i]!.name);
+    const people = (this.people = new TextHashes(maintainers.people.length));
+    maintainers.people.forEach((person, i) => people.set(i, person.name, person.github, String(person.ports_count)));
     this.dependentsA = new Int32Array(records.length);
     this.dependentsB = new Int32Array(records.length);
     this.dependents = new Int32Array(records.length);
@@ -76,12 +77,9 @@ export class PortPrints {
       if (known === undefined) this.spellings.set(category, (known = this.spellingHashes.add(this.categories.get(category.toLowerCase()) ?? category)));
       lanes.pair(this.spellingHashes, known);
     }
-    lanes.word(this.maintainers[index]!.length);
-    for (const person of this.maintainers[index]!) {
-      let known = this.people.get(person);
-      if (known === undefined) this.people.set(person, (known = this.peopleHashes.add(person.name, person.github, String(person.ports_count))));
-      lanes.pair(this.peopleHashes, known);
-    }
+    const maintainers = this.maintainers;
+    lanes.word(maintainers.firstOf(index + 1) - maintainers.firstOf(index));
+    for (let k = maintainers.firstOf(index); k < maintainers.firstOf(index + 1); k++) lanes.pair(this.people, maintainers.personAt(k));
     lanes.word(firstPair[index + 1]! - firstPair[index]!);
     for (let k = firstPair[index]!; k < firstPair[index + 1]!; k++) {
       lanes.word(pairs.kindAt(k));

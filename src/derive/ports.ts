@@ -1,8 +1,8 @@
 import type { Problem } from '../problems/problem.js';
 import type { PortRecord } from '../validate/port-record.js';
 import { categoriesOf, spellCategories } from './categories.js';
-import { resolveDependencies, type DependencyResource } from './dependencies.js';
-import { tallyMaintainers, type MaintainerResource } from './maintainers.js';
+import { DependencyLists, resolveDependencies, type DependencyResource } from './dependencies.js';
+import { MaintainerTally, type MaintainerResource } from './maintainers.js';
 import { PortPrints } from './port-prints.js';
 
 /** SPEC 2.1: the keys are declared in the published order; JSON.stringify keeps it. */
@@ -45,10 +45,10 @@ export interface DerivedPorts {
 /** Pure: validated records in, published resources out (no I/O, testable without a disk). */
 export function derivePorts(records: readonly PortRecord[], file: string): DerivedPorts {
   const categories = spellCategories(records);
-  const maintainers = tallyMaintainers(records);
-  const { forward, reverse, links, warnings } = resolveDependencies(records, file);
+  const maintainers = new MaintainerTally(records);
+  const { links, warnings } = resolveDependencies(records, file);
   const prints = new PortPrints(records, categories, maintainers, links);
-  return { ports: new DerivedPortList(records, categories, maintainers, forward, reverse, prints), warnings };
+  return { ports: new DerivedPortList(records, categories, maintainers, new DependencyLists(records, links), prints), warnings };
 }
 
 /**
@@ -60,9 +60,8 @@ class DerivedPortList implements PortList {
   constructor(
     private readonly records: readonly PortRecord[],
     private readonly categories: ReadonlyMap<string, string>,
-    private readonly maintainers: readonly MaintainerResource[][],
-    private readonly forward: readonly DependencyResource[][],
-    private readonly reverse: readonly DependencyResource[][],
+    private readonly maintainers: MaintainerTally,
+    private readonly dependencies: DependencyLists,
     private readonly prints: PortPrints,
   ) {}
 
@@ -89,10 +88,10 @@ class DerivedPortList implements PortList {
       long_description: record.longDescription,
       active: record.active,
       categories: categoriesOf(record, this.categories),
-      maintainers: this.maintainers[index]!,
+      maintainers: this.maintainers.of(index),
       variants: record.variants,
-      dependencies: this.forward[index]!,
-      depends_on: this.reverse[index]!,
+      dependencies: this.dependencies.forwardOf(index),
+      depends_on: this.dependencies.reverseOf(index),
     };
   }
 
