@@ -1,6 +1,6 @@
 import { error, type Problem } from '../problems/problem.js';
 import { toPortRecord, type PortRecord } from './port-record.js';
-import { escapeFreePortSchema, portIndexSchema, portSchema } from './port-schema.js';
+import { compiledPortSchema, portIndexSchema } from './port-schema.js';
 import { below, problemsFromZod } from './zod-problems.js';
 
 export interface ValidatedPorts {
@@ -49,7 +49,7 @@ function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink 
     const entry = entries.take(index);
     const name = nameOf(entry);
     if (name !== undefined) named.push({ index, name });
-    const parsed = (entries.escapeFree?.(index) ? escapeFreePortSchema : portSchema).safeParse(entry);
+    const parsed = compiledPortSchema(entries.escapeFree?.(index) ?? false).safeParse(entry);
     if (parsed.success) {
       const record = toPortRecord(parsed.data, index, entries.print?.(index));
       records.push(record);
