@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compileOnFirstUse } from './compile-schema.js';
 import { anyText, wellFormedText, type TextSchema } from './port-schema.js';
 
 /** SPEC 1.2: the live service keeps build ids in a signed 32-bit column. */
@@ -24,3 +25,10 @@ export const buildSchema = buildShape(wellFormedText);
 export const escapeFreeBuildSchema = buildShape(anyText);
 
 export type BuildSource = z.infer<typeof buildSchema>;
+
+const compiledBuildSchemas = [compileOnFirstUse(buildSchema), compileOnFirstUse(escapeFreeBuildSchema)];
+
+/** The build schema for a line with or without a backslash, compiled (see compile-schema). */
+export function compiledBuildSchema(escapeFree: boolean): typeof buildSchema {
+  return compiledBuildSchemas[escapeFree ? 1 : 0]!();
+}

@@ -4,7 +4,7 @@ import type { ProblemLog } from '../problems/problem-log.js';
 import { locateJsonError } from '../read/locate-json-error.js';
 import { isBlank, readLines, type Line } from '../read/read-lines.js';
 import { findInvalidUtf8 } from '../read/utf8.js';
-import { buildSchema, escapeFreeBuildSchema, type BuildSource } from './build-schema.js';
+import { compiledBuildSchema, type BuildSource } from './build-schema.js';
 import { problemsFromZod } from './zod-problems.js';
 
 /** `plain`: the build's line has no backslash and no 0xE2 byte, so no string in it needs escaping. */
@@ -62,7 +62,7 @@ export function parseBuildLine(line: Line, file: string, log: ProblemLog, escape
     log.add(error('invalid-json', file, where, message));
     return undefined;
   }
-  const parsed = (escapeFree ? escapeFreeBuildSchema : buildSchema).safeParse(value);
+  const parsed = compiledBuildSchema(escapeFree).safeParse(value);
   if (!parsed.success) {
     log.addAll(problemsFromZod(parsed.error, value, file, (path) => (path ? `line ${line.number}, ${path}` : `line ${line.number}`)));
     return undefined;

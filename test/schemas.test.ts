@@ -2,15 +2,26 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { z } from 'zod';
+import { buildSchema, compiledBuildSchema, escapeFreeBuildSchema } from '../src/validate/build-schema.js';
 import { compiledPortSchema, escapeFreePortSchema, portSchema } from '../src/validate/port-schema.js';
 
-const SCHEMAS = [
-  { label: 'any text', base: portSchema, compiled: () => compiledPortSchema(false) },
-  { label: 'escape-free text', base: escapeFreePortSchema, compiled: () => compiledPortSchema(true) },
+interface Compiled {
+  label: string;
+  base: z.ZodType;
+  compiled: () => z.ZodType;
+}
+
+const PORT_SCHEMAS: Compiled[] = [
+  { label: 'port, any text', base: portSchema, compiled: () => compiledPortSchema(false) },
+  { label: 'port, escape-free text', base: escapeFreePortSchema, compiled: () => compiledPortSchema(true) },
+];
+const BUILD_SCHEMAS: Compiled[] = [
+  { label: 'build, any text', base: buildSchema, compiled: () => compiledBuildSchema(false) },
+  { label: 'build, escape-free text', base: escapeFreeBuildSchema, compiled: () => compiledBuildSchema(true) },
 ];
 
-test('both port schemas compile to a fast path (z.compile refuses nothing in them)', () => {
-  for (const { label, base, compiled } of SCHEMAS) {
+test('the port and build schemas compile to a fast path (z.compile refuses nothing in them)', () => {
+  for (const { label, base, compiled } of [...PORT_SCHEMAS, ...BUILD_SCHEMAS]) {
     assert.not.throws(() => z.compile(base, { strict: true }), label);
     // z.compile hands back the schema itself when it cannot compile it.
     assert.is.not(compiled(), base, label);
@@ -60,12 +71,22 @@ const port = fc
     return out;
   });
 
-test('property: the compiled schemas accept, output and refuse exactly as the regular parser does', () => {
+const build = fc
+  .tuple(
+    fc.oneof({ arbitrary: fc.integer({ min: 1, max: 2147483647 }), weight: 8 }, fc.constantFrom(0, -1, 1.5, 2147483648, '7'), value),
+    fc.oneof({ arbitrary: fc.string(), weight: 4 }, fc.constant(undefined), value),
+    fc.oneof({ arbitrary: fc.array(fc.oneof(fc.string(), fc.constantFrom('/opt/local/\uD800', '')), { maxLength: 4 }), weight: 8 }, value),
+    fc.boolean(),
+  )
+  .map(([id, port, files, extra]) => ({ build_id: id, ...(port === undefined ? {} : { port_name: port }), files, ...(extra ? { other: 1 } : {}) }));
+
+/** Each compiled schema against its regular parser over `inputs`: same success, output and issues. */
+function assertSameAsRegular(schemas: Compiled[], inputs: fc.Arbitrary<unknown>): void {
   let valid = 0;
   let invalid = 0;
   fc.assert(
-    fc.property(fc.oneof(port, value), (input) => {
-      for (const { label, base, compiled } of SCHEMAS) {
+    fc.property(inputs, (input) => {
+      for (const { label, base, compiled } of schemas) {
         const expected = base.safeParse(input);
         const actual = compiled().safeParse(input);
         assert.is(actual.success, expected.success, label);
@@ -79,6 +100,14 @@ test('property: the compiled schemas accept, output and refuse exactly as the re
   );
   // Not vacuous: both outcomes are common.
   assert.ok(valid > 400 && invalid > 400, `${valid} valid, ${invalid} invalid`);
+}
+
+test('property: the compiled port schemas accept, output and refuse exactly as the regular parser does', () => {
+  assertSameAsRegular(PORT_SCHEMAS, fc.oneof(port, value));
+});
+
+test('property: the compiled build schemas accept, output and refuse exactly as the regular parser does', () => {
+  assertSameAsRegular(BUILD_SCHEMAS, fc.oneof({ arbitrary: build, weight: 4 }, value));
 });
 
 test.run();
