@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/commands/build.js';
+import { countRecords, readLines } from '../src/read/read-lines.js';
 import { FIXTURES, ROOT, withTempDir } from './support/paths.js';
 import { readTree } from './support/tree.js';
 
@@ -44,5 +45,65 @@ for (const catalogue of catalogues) {
     });
   }
 }
+
+/**
+ * A builds.ndjson of several read chunks (1 MB each, read into one buffer again and again):
+ * lines end exactly at, just before and just after chunk boundaries, one line is longer than a
+ * chunk, with a byte-order mark, blank lines, CRLF endings and multi-byte characters on the way.
+ */
+function multiChunkBuilds(): string {
+  const lines: string[] = [];
+  let size = 0;
+  let id = 1;
+  const push = (line: string) => {
+    lines.push(line);
+    size += Buffer.byteLength(line) + 1;
+  };
+  const build = (files: string[]) => JSON.stringify({ build_id: id++, port_name: 'zlib', files });
+  while (size < 3.5 * (1 << 20)) {
+    const boundary = Math.ceil((size + 1) / (1 << 20)) * (1 << 20);
+    const fill = boundary - size - 1 - build(['']).length;
+    if (fill > 0 && fill < 40000) {
+      // Ends the line one byte before, at and one byte after the boundary, in turn.
+      push(build(['/opt/local/share/' + 'x'.repeat(Math.max(0, fill - 17 + (id % 3) - 1))]));
+      continue;
+    }
+    if (id === 30) push(build(Array.from({ length: 30000 }, (_, i) => `/opt/local/share/long/${i}/é`))); // > 1 MB
+    else if (id % 7 === 0) push('   ');
+    else if (id % 5 === 0) push(`${build([`/opt/local/lib/libz.${id}.dylib`, '/opt/local/share/doc/zlib/ünïcode'])}\r`);
+    else push(build(Array.from({ length: 50 + (id % 40) }, (_, i) => `/opt/local/lib/python3.12/site-packages/pkg${id}/module_${i}.py`)));
+  }
+  return `\ufeff${lines.join('\n')}`;
+}
+
+test('lines read across chunks are those of the file, numbered, each valid as it is read', async () => {
+  await withTempDir(async (dir) => {
+    const file = path.join(dir, 'builds.ndjson');
+    const text = multiChunkBuilds();
+    writeFileSync(file, text);
+    assert.ok(Buffer.byteLength(text) > 3 * (1 << 20));
+    const expected = text.slice(1).split('\n');
+    const seen: string[] = [];
+    for await (const line of readLines(file)) {
+      assert.is(line.number, seen.length + 1);
+      seen.push(line.bytes.toString('utf8'));
+    }
+    assert.equal(seen, expected);
+    assert.is(await countRecords(file), expected.filter((line) => line.trim() !== '').length);
+  });
+});
+
+test('streamed pages equal the in-memory rendering: builds.ndjson of several read chunks', async () => {
+  await withTempDir(async (dir) => {
+    const catalogue = path.join(dir, 'catalogue');
+    mkdirSync(catalogue);
+    writeFileSync(path.join(catalogue, 'portindex.json'), JSON.stringify({ ports: [{ name: 'zlib', portdir: 'archivers/zlib', version: '1.3.1' }] }));
+    writeFileSync(path.join(catalogue, 'builds.ndjson'), multiChunkBuilds());
+    const result = await buildSite({ cwd: dir, catalogue, out: 'dist', baseUrl: BASE, pageSize: 7, strict: false });
+    assert.ok(result.ok, result.log.kept.map((p) => p.message).join('\n'));
+    const pages = new Map([...readTree(path.join(dir, 'dist'))].filter(([f]) => f.startsWith('api/v1/files/')).map(([f, b]) => [f, b.toString('utf8')]));
+    assert.equal(pages, renderPagesInMemory(path.join(catalogue, 'builds.ndjson'), 7));
+  });
+});
 
 test.run();
