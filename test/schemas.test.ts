@@ -2,22 +2,27 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { z } from 'zod';
-import { buildSchema, compiledBuildSchema, escapeFreeBuildSchema } from '../src/validate/build-schema.js';
-import { compiledPortSchema, escapeFreePortSchema, portSchema } from '../src/validate/port-schema.js';
+import { buildSchema, compiledBuildSchema, escapeFreeBuildSchema, type BuildSource } from '../src/validate/build-schema.js';
+import { toPortRecord } from '../src/validate/port-record.js';
+import { compiledPortSchema, escapeFreePortSchema, portSchema, type PortSource } from '../src/validate/port-schema.js';
 
 interface Compiled {
   label: string;
   base: z.ZodType;
   compiled: () => z.ZodType;
+  /** What the build takes from a valid value: the build uses the input itself, not Zod's output. */
+  use: (value: never) => unknown;
 }
 
+const portUse = (value: PortSource) => toPortRecord(value, 0);
+const buildUse = (value: BuildSource) => ({ build_id: value.build_id, files: value.files });
 const PORT_SCHEMAS: Compiled[] = [
-  { label: 'port, any text', base: portSchema, compiled: () => compiledPortSchema(false) },
-  { label: 'port, escape-free text', base: escapeFreePortSchema, compiled: () => compiledPortSchema(true) },
+  { label: 'port, any text', base: portSchema, compiled: () => compiledPortSchema(false), use: portUse },
+  { label: 'port, escape-free text', base: escapeFreePortSchema, compiled: () => compiledPortSchema(true), use: portUse },
 ];
 const BUILD_SCHEMAS: Compiled[] = [
-  { label: 'build, any text', base: buildSchema, compiled: () => compiledBuildSchema(false) },
-  { label: 'build, escape-free text', base: escapeFreeBuildSchema, compiled: () => compiledBuildSchema(true) },
+  { label: 'build, any text', base: buildSchema, compiled: () => compiledBuildSchema(false), use: buildUse },
+  { label: 'build, escape-free text', base: escapeFreeBuildSchema, compiled: () => compiledBuildSchema(true), use: buildUse },
 ];
 
 test('the port and build schemas compile to a fast path (z.compile refuses nothing in them)', () => {
@@ -58,6 +63,11 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(fc.oneof(fc.string(), fc.constant('\uDBFF'), fc.array(fc.string(), { maxLength: 2 }), fc.integer()), { maxLength: 3 }),
   fc.record({ email: fc.oneof(fc.record({ name: fc.string(), domain: fc.string() }), fc.string()), github: fc.oneof(fc.string(), fc.integer()) }, { requiredKeys: [] }).map((m) => [m]),
   fc.record({ variant: fc.oneof(fc.string(), fc.integer()) }).map((v) => [v]),
+  // Keys the schema does not know, inside objects it does: Zod's output drops them.
+  fc.constantFrom(
+    [{ email: { name: 'ryan', domain: 'macports.org', extra: 1 }, github: 'ryandesign', keyholder: true }],
+    [{ variant: 'universal', description: 'Build for multiple architectures', is_default: '+' }],
+  ),
 );
 
 const port = fc
@@ -80,18 +90,25 @@ const build = fc
   )
   .map(([id, port, files, extra]) => ({ build_id: id, ...(port === undefined ? {} : { port_name: port }), files, ...(extra ? { other: 1 } : {}) }));
 
-/** Each compiled schema against its regular parser over `inputs`: same success, output and issues. */
+/**
+ * Each compiled schema against its regular parser over `inputs`: the same success, output and
+ * issues; `validate` agrees; and what the build takes from a valid input itself equals what it
+ * would take from Zod's output (unknown keys are all the output drops).
+ */
 function assertSameAsRegular(schemas: Compiled[], inputs: fc.Arbitrary<unknown>): void {
   let valid = 0;
   let invalid = 0;
   fc.assert(
     fc.property(inputs, (input) => {
-      for (const { label, base, compiled } of schemas) {
+      for (const { label, base, compiled, use } of schemas) {
         const expected = base.safeParse(input);
         const actual = compiled().safeParse(input);
         assert.is(actual.success, expected.success, label);
-        if (expected.success) assert.equal(actual.data, expected.data, label);
-        else assert.equal(actual.error!.issues, expected.error.issues, label);
+        assert.is(compiled().validate(input), expected.success, `${label}: validate`);
+        if (expected.success) {
+          assert.equal(actual.data, expected.data, label);
+          assert.equal(use(input as never), use(expected.data as never), `${label}: the input used as the output`);
+        } else assert.equal(actual.error!.issues, expected.error.issues, label);
         if (expected.success) valid++;
         else invalid++;
       }
@@ -102,11 +119,11 @@ function assertSameAsRegular(schemas: Compiled[], inputs: fc.Arbitrary<unknown>)
   assert.ok(valid > 400 && invalid > 400, `${valid} valid, ${invalid} invalid`);
 }
 
-test('property: the compiled port schemas accept, output and refuse exactly as the regular parser does', () => {
+test('property: the compiled port schemas accept, output and refuse exactly as the regular parser does, and a valid port is its own output', () => {
   assertSameAsRegular(PORT_SCHEMAS, fc.oneof(port, value));
 });
 
-test('property: the compiled build schemas accept, output and refuse exactly as the regular parser does', () => {
+test('property: the compiled build schemas accept, output and refuse exactly as the regular parser does, and a valid build is its own output', () => {
   assertSameAsRegular(BUILD_SCHEMAS, fc.oneof({ arbitrary: build, weight: 4 }, value));
 });
 

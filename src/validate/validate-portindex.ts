@@ -49,12 +49,17 @@ function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink 
     const entry = entries.take(index);
     const name = nameOf(entry);
     if (name !== undefined) named.push({ index, name });
-    const parsed = compiledPortSchema(entries.escapeFree?.(index) ?? false).safeParse(entry);
-    if (parsed.success) {
-      const record = toPortRecord(parsed.data, index, entries.print?.(index));
+    const schema = compiledPortSchema(entries.escapeFree?.(index) ?? false);
+    // The schema has no transforms or defaults, so a valid port is its own output: `validate`
+    // checks it without making Zod's copy. Only a port that fails is parsed, for its problems.
+    if (schema.validate(entry)) {
+      const record = toPortRecord(entry, index, entries.print?.(index));
       records.push(record);
       onRecord?.(record);
-    } else problems.push(...problemsFromZod(parsed.error, entry, file, (path) => below(`ports[${index}]`, path), name));
+    } else {
+      const parsed = schema.safeParse(entry);
+      problems.push(...problemsFromZod(parsed.error!, entry, file, (path) => below(`ports[${index}]`, path), name));
+    }
   }
   // Names are checked for clashes even on ports with other problems, so one run reports both.
   problems.push(...checkUniqueNames(named, file));
