@@ -7,7 +7,6 @@ export class HandOver<T> {
   private inFlight = 0;
   private readonly held: T[] = [];
   private readonly waiting: Array<() => void> = [];
-  private readonly idle: Array<() => void> = [];
   private stopped = false;
 
   constructor(
@@ -30,11 +29,6 @@ export class HandOver<T> {
     while (this.inFlight >= this.limit && !this.stopped) await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
-  /** Resolves when nothing is in flight and nothing held (or the writer has stopped). */
-  async settled(): Promise<void> {
-    while ((this.inFlight > 0 || this.held.length > 0) && !this.stopped) await new Promise<void>((resolve) => this.idle.push(resolve));
-  }
-
   send(item: T): void {
     this.inFlight++;
     this.post(item);
@@ -51,7 +45,6 @@ export class HandOver<T> {
     const next = this.waiting.shift();
     if (next) next();
     else this.fill();
-    if (this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
   }
 
   /** Everything held, now, whatever the room (the end of a build). */
@@ -62,7 +55,7 @@ export class HandOver<T> {
   /** The writer failed: nothing waits for it any more. */
   stop(): void {
     this.stopped = true;
-    for (const resolve of [...this.waiting.splice(0), ...this.idle.splice(0)]) resolve();
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 
   private fill(): void {

@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { BatchSender } from './batch-sender.js';
-import type { Body } from './body.js';
+import { byteLengthOf, encodeBody, lengthOf, type Body } from './body.js';
+import { HandOver } from './hand-over.js';
 import { leavesTree } from './inside-tree.js';
 import type { FilesInfo } from './manifest.js';
 import { claimSpare, keepAsSpare } from './spare.js';
@@ -10,6 +10,11 @@ import { recoverStaging, stagingPath, swapIn } from './staging.js';
 import type { TreeTotals } from './tree-writer.js';
 import type { FromWorker, LiveTree, ToWorker, WorkerSetup } from './write-protocol.js';
 
+/** A batch is sent when it holds this many characters or files: few messages, little memory. */
+const BATCH_BYTES = 1 << 20;
+const BATCH_FILES = 256;
+/** Batches in flight at once: the backpressure that bounds memory to a few megabytes. */
+const BATCHES_IN_FLIGHT = 4;
 const DIRECTORIES_PER_MESSAGE = 1000;
 /**
  * The writer thread's young generation. Its short-lived objects are small (a batch's bytes are
@@ -26,9 +31,20 @@ const WRITER_YOUNG_GENERATION_MB = 8;
  * unchanged files (so their modification time stays), writes the others, and keeps the manifest.
  */
 export class SiteWriter {
+  private paths: string[] = [];
+  private prints: string[] = [];
   private directories: string[] = [];
-  /** Batches and carried files to the writer, a few at a time. */
-  private readonly batches: BatchSender;
+  /**
+   * Buffers of written batches, back from the writer for reuse. Left to the writer's garbage
+   * collector instead, tens of megabytes of them waited there at a time (sampled RSS).
+   */
+  private buffers: ArrayBuffer[] = [];
+  private bodies: Body[] = [];
+  /** Whether batches are held for the writer instead of waiting for it (see `sendAhead`). */
+  private ahead = false;
+  private pendingBytes = 0;
+  /** Batches and carried files to the writer, at most BATCHES_IN_FLIGHT at a time. */
+  private readonly queue: HandOver<ToWorker>;
   /** Digests asked for and not answered, by id: the writer answers each when its read ends. */
   private readonly digests = new Map<number, { resolve: (digest: string) => void; reject: (cause: Error) => void }>();
   private digestsAsked = 0;
@@ -39,7 +55,6 @@ export class SiteWriter {
   private failure: Error | undefined;
   private closing = false;
   private settled: ((reply: FromWorker) => void) | undefined;
-  /** Files in the site: written, kept or carried over (known once committed). */
   files = 0;
   written = 0;
   /** Files carried over from the live tree, not made again. */
@@ -48,12 +63,7 @@ export class SiteWriter {
 
   /** Batches handed to the writer that it has not finished yet. */
   get queued(): number {
-    return this.batches.queued;
-  }
-
-  /** Files handed to `write`, so far. */
-  get filesWritten(): number {
-    return this.batches.files;
+    return this.queue.queued;
   }
 
   private constructor(
@@ -63,10 +73,7 @@ export class SiteWriter {
     readonly updating: boolean,
     private readonly worker: Worker,
   ) {
-    this.batches = new BatchSender(
-      (message, transfer) => worker.postMessage(message, transfer),
-      () => this.sendDirectories(),
-    );
+    this.queue = new HandOver(BATCHES_IN_FLIGHT, (message) => worker.postMessage(message, message.type === 'batch' ? [message.batch.data] : []));
     worker.on('message', (message: FromWorker) => this.receive(message));
     worker.on('error', (cause) => this.fail(cause));
     worker.on('exit', (code) => this.fail(new Error(`the writer thread stopped (exit code ${code})`)));
@@ -86,7 +93,12 @@ export class SiteWriter {
   async write(relative: string, body: Body, print = ''): Promise<void> {
     this.checkInside(relative);
     if (this.failure) throw this.failure;
-    await this.batches.write(relative, body, print);
+    this.paths.push(relative);
+    this.prints.push(print);
+    this.bodies.push(body);
+    this.pendingBytes += lengthOf(body);
+    this.files++;
+    if (this.pendingBytes >= BATCH_BYTES || this.paths.length >= BATCH_FILES) await this.flush();
   }
 
   /**
@@ -139,8 +151,9 @@ export class SiteWriter {
     // written, and the writer can work on it while this thread goes on.
     this.sendDirectories();
     const refused = new Promise<string[]>((resolve, reject) => this.carries.push({ resolve, reject }));
-    this.batches.send({ type: 'carry', paths: relatives, prints });
+    this.queue.send({ type: 'carry', paths: relatives, prints });
     return refused.then((refused) => {
+      this.files += relatives.length - refused.length;
       this.carried += relatives.length - refused.length;
       return refused;
     });
@@ -159,29 +172,61 @@ export class SiteWriter {
    * 40,000 ports) that would otherwise keep the main thread waiting on the writer.
    */
   async sendAhead(send: () => Promise<void>): Promise<void> {
-    this.batches.ahead = true;
+    this.ahead = true;
     try {
       await send();
       await this.flush();
     } finally {
-      this.batches.ahead = false;
+      this.ahead = false;
     }
   }
 
+  /**
+   * A view of `size` bytes on a buffer from the pool, or on a new one when none is big enough;
+   * sent ahead, a batch gets a buffer of its own size, since many wait at once.
+   */
+  private bufferFor(size: number): Uint8Array {
+    const index = this.buffers.findIndex((buffer) => buffer.byteLength >= size);
+    const buffer = index === -1 ? new ArrayBuffer(this.ahead ? size : Math.max(size, BATCH_BYTES * 2)) : this.buffers.splice(index, 1)[0]!;
+    return new Uint8Array(buffer, 0, size);
+  }
+
   private async flush(): Promise<void> {
-    await this.batches.flush();
+    this.sendDirectories();
+    if (!this.ahead) await this.queue.room();
+    if (this.failure) throw this.failure;
+    if (this.paths.length === 0) return;
+    const lengths = this.bodies.map(byteLengthOf);
+    const data = this.bufferFor(lengths.reduce((a, b) => a + b, 0));
+    let offset = 0;
+    for (const body of this.bodies) offset = encodeBody(body, data, offset);
+    const message: ToWorker = { type: 'batch', batch: { paths: this.paths, prints: this.prints, lengths, data: data.buffer as ArrayBuffer } };
+    this.paths = [];
+    this.prints = [];
+    this.bodies = [];
+    this.pendingBytes = 0;
+    if (this.ahead) {
+      this.queue.hold(message);
+      // A turn of the event loop lets the writer's answers in, so that only what it has not
+      // caught up with is held: nothing much when it keeps up (a rebuild), more when it cannot.
+      await new Promise((resolve) => setImmediate(resolve));
+    } else this.queue.send(message);
   }
 
   private receive(message: FromWorker): void {
     if (message.type === 'failed') return this.fail(new Error(message.message));
-    if (message.type === 'done') return this.batches.done(message.buffer);
+    if (message.type === 'done') {
+      if (message.buffer && this.buffers.length < BATCHES_IN_FLIGHT) this.buffers.push(message.buffer);
+      this.queue.done();
+      return;
+    }
     if (message.type === 'live') {
       this.live?.resolve(message.live);
       this.live = undefined;
       return;
     }
     if (message.type === 'carried') {
-      this.batches.done();
+      this.queue.done();
       this.carries.shift()?.resolve(message.refused);
       return;
     }
@@ -198,7 +243,7 @@ export class SiteWriter {
   private fail(cause: Error): void {
     if (this.closing) return; // our own terminate() ends the thread
     this.failure ??= cause;
-    this.batches.fail(cause);
+    this.queue.stop();
     for (const asked of this.digests.values()) asked.reject(cause);
     this.digests.clear();
     for (const asked of this.carries.splice(0)) asked.reject(cause);
@@ -221,14 +266,13 @@ export class SiteWriter {
    */
   async commit(filesInfo?: FilesInfo, printsKey = ''): Promise<void> {
     await this.flush();
-    this.batches.sendHeld();
+    this.queue.sendHeld();
     if (this.failure) throw this.failure;
     const reply = await this.finalMessage({ type: 'commit', filesInfo, printsKey });
     this.closing = true;
     await this.worker.terminate();
     if (this.failure) throw this.failure;
     const totals = reply as TreeTotals;
-    this.files = totals.files;
     this.written = totals.written;
     this.bytes = totals.bytes;
     swapIn(this.root, this.out);

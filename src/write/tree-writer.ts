@@ -7,8 +7,6 @@ import { parentOf, PreviousTree } from './previous-tree.js';
 import type { LiveTree } from './write-protocol.js';
 
 export interface TreeTotals {
-  /** Files in the tree (its manifest), however they got there. */
-  files: number;
   written: number;
   reused: number;
   bytes: number;
@@ -33,7 +31,7 @@ export class TreeWriter {
   /** What the spare holds now, and which of those files this build wrote or linked there. */
   private readonly holds: Manifest | undefined;
   private readonly replaced = new Set<string>();
-  readonly totals: TreeTotals = { files: 0, written: 0, reused: 0, bytes: 0 };
+  readonly totals: TreeTotals = { written: 0, reused: 0, bytes: 0 };
 
   constructor(
     private readonly root: string,
@@ -125,7 +123,6 @@ export class TreeWriter {
     if (this.holds) this.removeUnused(used);
     this.removeUnusedDirectories(used);
     this.writeMarker(renderMarker(this.manifest, filesInfo, { key: printsKey, byPath: this.prints }));
-    this.totals.files = this.manifest.size;
     return this.totals;
   }
 

@@ -1,4 +1,3 @@
-import type { MessagePort } from 'node:worker_threads';
 import type { FilesInfo } from './manifest.js';
 import type { TreeTotals } from './tree-writer.js';
 
@@ -46,8 +45,6 @@ export type ToWorker =
   | { type: 'digest'; id: number; path: string }
   /** What the live tree was made from (see LiveTree): answered once the writer has read it. */
   | { type: 'describe-live' }
-  /** The writer's end of a channel to the pager thread, whose batches of pages come on it. */
-  | { type: 'pager'; port: MessagePort }
   | { type: 'commit'; filesInfo: FilesInfo | undefined; printsKey: string }
   | { type: 'release' };
 

@@ -3,7 +3,7 @@
  * synchronous calls here (Eleventy's lesson: sequential writes beat thousands of async ones),
  * while the main thread goes on parsing and serialising on the other core.
  */
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { digestHere } from '../read/file-identity.js';
 import { collectGarbage } from './collect-garbage.js';
 import { TreeWriter } from './tree-writer.js';
@@ -12,20 +12,17 @@ import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 const { root, out, updating } = workerData as WorkerSetup;
 const tree = new TreeWriter(root, out, updating);
 
-/** Once the tree is committed or released, nothing more may be put into it, from any sender. */
-let over = false;
+function reply(message: FromWorker): void {
+  // A batch's buffer goes back whole (moved, not copied): this thread never holds batches.
+  parentPort!.postMessage(message, message.type === 'done' && message.buffer ? [message.buffer] : []);
+}
 
 /** As on the main thread: a collection now and then keeps this thread's heap flat. */
 const GC_EVERY_BATCHES = 64;
 let batches = 0;
 
 function handle(message: ToWorker): FromWorker | undefined {
-  if (over) throw new Error(`the tree is ${message.type === 'release' ? 'released' : 'committed'} already`);
   switch (message.type) {
-    case 'pager':
-      // The pager thread sends its batches of pages straight here, on a channel of its own.
-      listen(message.port);
-      return undefined;
     case 'directories':
       for (const dir of message.paths) tree.makeDirectory(dir);
       return undefined;
@@ -43,8 +40,8 @@ function handle(message: ToWorker): FromWorker | undefined {
     case 'digest':
       // Read a chunk at a time between the batches: this thread waits on the disk anyway.
       digestHere(message.path).then(
-        (digest) => reply(parentPort!, { type: 'digested', id: message.id, digest }),
-        (cause: Error) => reply(parentPort!, { type: 'digest-failed', id: message.id, message: cause.message }),
+        (digest) => reply({ type: 'digested', id: message.id, digest }),
+        (cause: Error) => reply({ type: 'digest-failed', id: message.id, message: cause.message }),
       );
       return undefined;
     case 'carry': {
@@ -53,33 +50,19 @@ function handle(message: ToWorker): FromWorker | undefined {
     }
     case 'describe-live':
       return { type: 'live', live: tree.describeLive() };
-    case 'commit': {
-      const totals = tree.finish(message.filesInfo, message.printsKey);
-      over = true;
-      return { type: 'committed', ...totals };
-    }
+    case 'commit':
+      return { type: 'committed', ...tree.finish(message.filesInfo, message.printsKey) };
     case 'release':
       tree.release();
-      over = true;
       return { type: 'released' };
   }
 }
 
-function reply(port: MessagePort, message: FromWorker): void {
-  // A batch's buffer goes back whole (moved, not copied): this thread never holds batches.
-  port.postMessage(message, message.type === 'done' && message.buffer ? [message.buffer] : []);
-}
-
-/** Answers each message on the channel it came from. */
-function listen(port: MessagePort): void {
-  port.on('message', (message: ToWorker) => {
-    try {
-      const answer = handle(message);
-      if (answer) reply(port, answer);
-    } catch (cause) {
-      reply(port, { type: 'failed', message: (cause as Error).message });
-    }
-  });
-}
-
-listen(parentPort!);
+parentPort!.on('message', (message: ToWorker) => {
+  try {
+    const answer = handle(message);
+    if (answer) reply(answer);
+  } catch (cause) {
+    reply({ type: 'failed', message: (cause as Error).message });
+  }
+});
