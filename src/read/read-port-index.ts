@@ -58,9 +58,29 @@ function entriesOfText(text: string, elements: Array<[number, number]>): PortEnt
   return {
     count: elements.length,
     take: (index) => parsePort(text.slice(...elements[index]!)),
-    escapeFree: (index) => !text.slice(...elements[index]!).includes('\\'),
+    escapeFree: escapeFreeIn((from) => text.indexOf('\\', from), elements),
     // An ASCII text hashes as the bytes it came from.
     print: (index) => sha1(text.slice(...elements[index]!)),
+  };
+}
+
+/**
+ * Whether a port's text has no backslash, for ports asked about in order: `find` (the first
+ * backslash from an offset, or -1) searches the document once in all, from one backslash to
+ * the next, not once per port (most have none).
+ */
+function escapeFreeIn(find: (from: number) => number, elements: Array<[number, number]>): (index: number) => boolean {
+  let next = -1;
+  let last = -1;
+  return (index) => {
+    const [start, end] = elements[index]!;
+    if (start < last) next = -1; // asked out of order: search again
+    last = start;
+    if (next < start) {
+      const found = find(start);
+      next = found === -1 ? Infinity : found;
+    }
+    return next >= end;
   };
 }
 
@@ -68,7 +88,7 @@ function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>): PortE
   return {
     count: elements.length,
     take: (index) => parsePort(bytes.toString('utf8', ...elements[index]!)),
-    escapeFree: (index) => bytes.subarray(...elements[index]!).indexOf(BACKSLASH) === -1,
+    escapeFree: escapeFreeIn((from) => bytes.indexOf(BACKSLASH, from), elements),
     print: (index) => sha1(bytes.subarray(...elements[index]!)),
   };
 }

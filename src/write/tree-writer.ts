@@ -117,6 +117,11 @@ export class TreeWriter {
     return { filesInfo, pagesIntact, printsKey: prints.key };
   }
 
+  /** Readies the live tree's prints for `carry` (see Prints.prepare). */
+  prepareCarries(): void {
+    this.live?.marker.prints.prepare();
+  }
+
   /** Removes what the spare held that this build does not, and writes the marker. */
   finish(filesInfo: FilesInfo | undefined, printsKey: string): TreeTotals {
     const used = directoriesOf(this.manifest.keys());

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { digestHere } from '../read/file-identity.js';
+import { PRINTS_KEY } from '../derive/port-prints.js';
 import { collectGarbage } from './collect-garbage.js';
 import { TreeWriter } from './tree-writer.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
@@ -48,8 +49,14 @@ function handle(message: ToWorker): FromWorker | undefined {
       const { paths, prints } = message;
       return { type: 'carried', refused: paths.filter((relative, i) => !tree.carry(relative, prints?.[i])) };
     }
-    case 'describe-live':
-      return { type: 'live', live: tree.describeLive() };
+    case 'describe-live': {
+      const live = tree.describeLive();
+      // The ports will be offered with prints to compare with the live tree's: its prints are
+      // put in their map now, while the main thread reads the ports, not when the first offer
+      // waits for them.
+      if (live?.printsKey === PRINTS_KEY) setImmediate(() => tree.prepareCarries());
+      return { type: 'live', live };
+    }
     case 'commit':
       return { type: 'committed', ...tree.finish(message.filesInfo, message.printsKey) };
     case 'release':
