@@ -32,8 +32,9 @@ export async function writePorts(
   progress: Progress,
 ): Promise<string[] | undefined> {
   progress.phase('reading ports');
-  // The writer makes each port's directory while the rest are read.
-  const ports = await preparePorts(files, log, strict, (record) => writer.makeDirectory(portDirectory(record.name)));
+  // The writer makes each port's directory while the rest are read. When the ports will be
+  // offered, few files will be rendered: the ports are kept as their cores (see preparePorts).
+  const ports = await preparePorts(files, log, strict, (record) => writer.makeDirectory(portDirectory(record.name)), printed);
   if (!ports || log.errors > 0) return undefined;
   collectGarbage(); // the parsed document is garbage now
   progress.phase('writing ports', ports.length);

@@ -1,10 +1,10 @@
-import type { PortRecord } from '../validate/port-record.js';
+import type { PortCore } from '../validate/port-record.js';
 
 /**
  * SPEC 1.1: the live service keys categories case-insensitively, so a category is published
  * as it is first spelled anywhere in the catalogue (ports in order, categories in order).
  */
-export function spellCategories(records: readonly PortRecord[]): Map<string, string> {
+export function spellCategories(records: readonly PortCore[]): Map<string, string> {
   const spelling = new Map<string, string>();
   for (const record of records) {
     for (const category of record.categories) {
@@ -15,7 +15,7 @@ export function spellCategories(records: readonly PortRecord[]): Map<string, str
   return spelling;
 }
 
-export function categoriesOf(record: PortRecord, spelling: ReadonlyMap<string, string>): string[] {
+export function categoriesOf(record: PortCore, spelling: ReadonlyMap<string, string>): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const category of record.categories) {

@@ -1,6 +1,6 @@
 import { warning, type Problem } from '../problems/problem.js';
 import { DEPENDENCY_KINDS, type DependencyKind } from '../validate/port-schema.js';
-import type { PortRecord } from '../validate/port-record.js';
+import type { PortCore } from '../validate/port-record.js';
 
 export interface DependencyResource {
   type: DependencyKind;
@@ -33,7 +33,7 @@ export interface DependencyLinks {
  * Resolves every dependency string case-insensitively to the catalogue's spelling (the live
  * service drops names it cannot resolve; we warn about them).
  */
-export function resolveDependencies(records: readonly PortRecord[], file: string): ResolvedDependencies {
+export function resolveDependencies(records: readonly PortCore[], file: string): ResolvedDependencies {
   // Names are unique case-insensitively (checked before), so a spec that spells the name as
   // the catalogue does resolves without lower-casing it: nearly all of them do, and the
   // lower-cased names are made only when one does not.
@@ -84,7 +84,7 @@ export function resolveDependencies(records: readonly PortRecord[], file: string
   return { links: { pairs, firstPair }, warnings };
 }
 
-function lowerCaseNames(records: readonly PortRecord[]): Map<string, number> {
+function lowerCaseNames(records: readonly PortCore[]): Map<string, number> {
   const byLowerName = new Map<string, number>();
   for (let i = 0; i < records.length; i++) byLowerName.set(records[i]!.name.toLowerCase(), i);
   return byLowerName;
@@ -101,7 +101,7 @@ export class DependencyLists {
   private readonly dependentKinds: Uint8Array;
 
   constructor(
-    private readonly records: readonly PortRecord[],
+    private readonly records: readonly PortCore[],
     private readonly links: DependencyLinks,
   ) {
     const { pairs, firstPair } = links;

@@ -1,4 +1,4 @@
-import type { MaintainerSource, PortRecord } from '../validate/port-record.js';
+import type { MaintainerSource, PortCore } from '../validate/port-record.js';
 
 export interface MaintainerResource {
   name: string;
@@ -23,7 +23,7 @@ export class MaintainerTally {
   private listed: Int32Array = new Int32Array(1024);
   private readonly firstListed: Int32Array;
 
-  constructor(records: readonly PortRecord[]) {
+  constructor(records: readonly PortCore[]) {
     const numbers = new Map<string, number>();
     this.firstListed = new Int32Array(records.length + 1);
     let count = 0;

@@ -1,4 +1,4 @@
-import type { PortRecord } from '../validate/port-record.js';
+import type { PortCore } from '../validate/port-record.js';
 import { VERSION } from '../version.js';
 import type { DependencyLinks } from './dependencies.js';
 import type { MaintainerTally } from './maintainers.js';
@@ -16,7 +16,7 @@ export const PRINTS_KEY = `${PORT_FILES_FORMAT}/${VERSION}`;
 /**
  * A port's print: two ports with equal prints have files with equal bytes, so a rebuild can
  * carry the previous file over instead of rendering it again. The print is the digest of the
- * port's own text (PortRecord.sourcePrint), which makes its record, followed by a 64-bit hash
+ * port's own text (PortCore.sourcePrint), which makes its record, followed by a 64-bit hash
  * of everything its file takes from the rest of the catalogue: how its categories are first
  * spelled, its maintainers as published (counts included), the names its dependencies resolve
  * to, and the ports that depend on it. A port without a source print has none.
@@ -41,7 +41,7 @@ export class PortPrints {
   private readonly spellingHashes = new TextHashes(0);
 
   constructor(
-    private readonly records: readonly PortRecord[],
+    private readonly records: readonly PortCore[],
     private readonly categories: ReadonlyMap<string, string>,
     private readonly maintainers: MaintainerTally,
     private readonly links: DependencyLinks,

@@ -1,5 +1,5 @@
 import type { Problem } from '../problems/problem.js';
-import type { PortRecord } from '../validate/port-record.js';
+import type { PortCore, PortRecord } from '../validate/port-record.js';
 import { categoriesOf, spellCategories } from './categories.js';
 import { DependencyLists, resolveDependencies, type DependencyResource } from './dependencies.js';
 import { MaintainerTally, type MaintainerResource } from './maintainers.js';
@@ -42,13 +42,34 @@ export interface DerivedPorts {
   warnings: Problem[];
 }
 
+/**
+ * The whole record of the port at an index, for its file. When derivation is given whole
+ * records, each is its own; a rebuild keeps only the ports' cores and makes a whole record
+ * only for a port whose file it renders (see prepare-ports). An object with a method, not a
+ * function: see DerivedPortList.
+ */
+export interface WholeRecords {
+  at(index: number): PortRecord;
+}
+
+class OwnRecords implements WholeRecords {
+  constructor(private readonly records: readonly PortRecord[]) {}
+
+  at(index: number): PortRecord {
+    return this.records[index]!;
+  }
+}
+
 /** Pure: validated records in, published resources out (no I/O, testable without a disk). */
-export function derivePorts(records: readonly PortRecord[], file: string): DerivedPorts {
+export function derivePorts(records: readonly PortRecord[], file: string): DerivedPorts;
+export function derivePorts(records: readonly PortCore[], file: string, whole: WholeRecords): DerivedPorts;
+export function derivePorts(records: readonly PortCore[], file: string, whole?: WholeRecords): DerivedPorts {
   const categories = spellCategories(records);
   const maintainers = new MaintainerTally(records);
   const { links, warnings } = resolveDependencies(records, file);
   const prints = new PortPrints(records, categories, maintainers, links);
-  return { ports: new DerivedPortList(records, categories, maintainers, new DependencyLists(records, links), prints), warnings };
+  const wholeRecords = whole ?? new OwnRecords(records as readonly PortRecord[]);
+  return { ports: new DerivedPortList(records, wholeRecords, categories, maintainers, new DependencyLists(records, links), prints), warnings };
 }
 
 /**
@@ -58,7 +79,8 @@ export function derivePorts(records: readonly PortRecord[], file: string): Deriv
  */
 class DerivedPortList implements PortList {
   constructor(
-    private readonly records: readonly PortRecord[],
+    private readonly records: readonly PortCore[],
+    private readonly whole: WholeRecords,
     private readonly categories: ReadonlyMap<string, string>,
     private readonly maintainers: MaintainerTally,
     private readonly dependencies: DependencyLists,
@@ -74,7 +96,7 @@ class DerivedPortList implements PortList {
   }
 
   at(index: number): PortResource {
-    const record = this.records[index]!;
+    const record = this.whole.at(index);
     return {
       name: record.name,
       portdir: record.portdir,

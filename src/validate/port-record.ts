@@ -6,11 +6,28 @@ export interface MaintainerSource {
   github: string;
 }
 
-/** A validated port with SPEC 1.1's defaults applied; derivation works only on these. */
-export interface PortRecord {
+/**
+ * What derivation takes from a validated port (see derive/): enough to derive every port's
+ * published relations and prints. A rebuild keeps only this of each port and makes the whole
+ * record (PortRecord) only for the ports whose files it renders (see prepare-ports).
+ */
+export interface PortCore {
   /** Position in `ports`, for problem locations. */
   index: number;
   name: string;
+  categories: string[];
+  maintainers: MaintainerSource[];
+  /** Raw dependency strings per kind (`port:zlib`, `lib:libz:zlib`, ...). */
+  depends: Record<DependencyKind, string[]>;
+  /**
+   * A digest of the port's text in `portindex.json`, when the text was at hand: the same text
+   * makes the same record (see derive/port-prints).
+   */
+  sourcePrint: string | undefined;
+}
+
+/** A validated port with SPEC 1.1's defaults applied, as its file publishes it. */
+export interface PortRecord extends PortCore {
   portdir: string;
   version: string;
   license: string;
@@ -21,16 +38,7 @@ export interface PortRecord {
   description: string;
   longDescription: string;
   active: boolean;
-  categories: string[];
-  maintainers: MaintainerSource[];
   variants: string[];
-  /** Raw dependency strings per kind (`port:zlib`, `lib:libz:zlib`, ...). */
-  depends: Record<DependencyKind, string[]>;
-  /**
-   * A digest of the port's text in `portindex.json`, when the text was at hand: the same text
-   * makes the same record (see derive/port-prints).
-   */
-  sourcePrint: string | undefined;
 }
 
 /** One shared empty list for every absent key: most ports lack most dependency kinds. */
@@ -57,9 +65,9 @@ export function uniqueCaseInsensitive(values: readonly string[]): string[] {
   return out;
 }
 
-export function toPortRecord(source: PortSource, index: number, sourcePrint?: string): PortRecord {
+function dependsOf(source: PortSource): Record<DependencyKind, string[]> {
   // Read by name, in DEPENDENCY_KINDS order: one object shape for every port.
-  const depends: Record<DependencyKind, string[]> = {
+  return {
     lib: source.depends_lib ?? NONE,
     extract: source.depends_extract ?? NONE,
     run: source.depends_run ?? NONE,
@@ -68,9 +76,39 @@ export function toPortRecord(source: PortSource, index: number, sourcePrint?: st
     test: source.depends_test ?? NONE,
     fetch: source.depends_fetch ?? NONE,
   };
+}
+
+function maintainersOf(source: PortSource): MaintainerSource[] {
+  return (source.maintainers ?? []).map((m) => ({
+    name: m.email?.name ?? '',
+    domain: m.email?.domain ?? '',
+    github: m.github ?? '',
+  }));
+}
+
+export function toPortCore(source: PortSource, index: number, sourcePrint?: string): PortCore {
   return {
     index,
     name: source.name,
+    categories: source.categories ?? NONE,
+    maintainers: maintainersOf(source),
+    depends: dependsOf(source),
+    sourcePrint,
+  };
+}
+
+/**
+ * The core's fields are spelled out again rather than spread from toPortCore: with the spread,
+ * reading and validating 40,000 ports took twice as long (1.9-2.3 s against 1.0-1.2 s).
+ */
+export function toPortRecord(source: PortSource, index: number, sourcePrint?: string): PortRecord {
+  return {
+    index,
+    name: source.name,
+    categories: source.categories ?? NONE,
+    maintainers: maintainersOf(source),
+    depends: dependsOf(source),
+    sourcePrint,
     portdir: source.portdir,
     version: source.version,
     license: joinLicense(source.license),
@@ -81,14 +119,6 @@ export function toPortRecord(source: PortSource, index: number, sourcePrint?: st
     description: source.description ?? '',
     longDescription: source.long_description ?? '',
     active: source.active ?? true,
-    categories: source.categories ?? NONE,
-    maintainers: (source.maintainers ?? []).map((m) => ({
-      name: m.email?.name ?? '',
-      domain: m.email?.domain ?? '',
-      github: m.github ?? '',
-    })),
     variants: uniqueCaseInsensitive(source.variants ?? (Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE)),
-    depends,
-    sourcePrint,
   };
 }

@@ -1,11 +1,14 @@
 import { error, type Problem } from '../problems/problem.js';
-import { toPortRecord, type PortRecord } from './port-record.js';
+import { toPortCore, toPortRecord, type PortCore } from './port-record.js';
 import { compiledPortSchema, portIndexSchema } from './port-schema.js';
 import { below, problemsFromZod } from './zod-problems.js';
 
 export interface ValidatedPorts {
-  records: PortRecord[];
+  /** Whole records (PortRecord), or only their cores when `entries` is given. */
+  records: PortCore[];
   problems: Problem[];
+  /** When only the cores were kept: the ports' texts, to make a whole record from again. */
+  entries?: PortEntries;
 }
 
 /** The ports of a document, taken one at a time: each is released once it is converted. */
@@ -14,18 +17,26 @@ export interface PortEntries {
   take: (index: number) => unknown;
   /** Whether the port's text has no backslash, so that no string in it can be ill-formed. */
   escapeFree?: (index: number) => boolean;
-  /** A digest of the port's text (see PortRecord.sourcePrint). */
+  /** A digest of the port's text (see PortCore.sourcePrint). */
   print?: (index: number) => string;
+  /** Whether `take` can take a port again (its text is kept, not consumed). */
+  retake?: boolean;
 }
 
 /** Told of each valid record as soon as it is made (the build starts on its directory). */
-export type RecordSink = (record: PortRecord) => void;
+export type RecordSink = (record: PortCore) => void;
 
-/** Schema per record (all records, all problems), then the catalogue-wide rules. */
-export function validatePortIndex(document: unknown, file: string, entries?: PortEntries, onRecord?: RecordSink): ValidatedPorts {
+/**
+ * Schema per record (all records, all problems), then the catalogue-wide rules. With `cores`,
+ * ports taken from `entries` that can be taken again (their texts are kept) are kept as their
+ * cores only (see PortCore).
+ */
+export function validatePortIndex(document: unknown, file: string, entries?: PortEntries, onRecord?: RecordSink, cores = false): ValidatedPorts {
   const top = portIndexSchema.safeParse(document);
   if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => path || 'document') };
-  return validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file, onRecord);
+  const kept = cores && entries?.retake ? entries : undefined;
+  const validated = validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file, onRecord, kept !== undefined);
+  return kept ? { ...validated, entries: kept } : validated;
 }
 
 /** Entries from a parsed document; each is dropped from both arrays as it is taken. */
@@ -40,9 +51,9 @@ function takeFrom(raw: unknown[], source: unknown[]): PortEntries {
   };
 }
 
-function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink | undefined): ValidatedPorts {
+function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink | undefined, cores: boolean): ValidatedPorts {
   const problems: Problem[] = [];
-  const records: PortRecord[] = [];
+  const records: PortCore[] = [];
   const named: NamedPort[] = [];
   if (entries.count === 0) problems.push(error('no-ports', file, 'ports', 'expected at least one port, found an empty array'));
   for (let index = 0; index < entries.count; index++) {
@@ -53,7 +64,7 @@ function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink 
     // The schema has no transforms or defaults, so a valid port is its own output: `validate`
     // checks it without making Zod's copy. Only a port that fails is parsed, for its problems.
     if (schema.validate(entry)) {
-      const record = toPortRecord(entry, index, entries.print?.(index));
+      const record = (cores ? toPortCore : toPortRecord)(entry, index, entries.print?.(index));
       records.push(record);
       onRecord?.(record);
     } else {

@@ -46,7 +46,6 @@ export class TreeWriter {
       mkdirSync(root);
     }
     this.holds = this.spare ? new Map(this.spare.marker.manifest) : undefined;
-    this.spare?.checkAll();
   }
 
   /** One file of the build, with its bytes. */
@@ -117,9 +116,15 @@ export class TreeWriter {
     return { filesInfo, pagesIntact, printsKey: prints.key };
   }
 
-  /** Readies the live tree's prints for `carry` (see Prints.prepare). */
-  prepareCarries(): void {
-    this.live?.marker.prints.prepare();
+  /**
+   * Checks the spare's files and directories now (see PreviousTree.checkAll), so that the
+   * build's questions are answered from memory; and with `prints`, readies the live tree's
+   * prints for `carry` (see Prints.prepare). Done while the main thread reads the ports, after
+   * the live tree is described, which the main thread waits for.
+   */
+  checkAhead(prints: boolean): void {
+    this.spare?.checkAll();
+    if (prints) this.live?.marker.prints.prepare();
   }
 
   /** Removes what the spare held that this build does not, and writes the marker. */
@@ -133,7 +138,7 @@ export class TreeWriter {
 
   /**
    * A failed build hands the spare back rather than deleting it: its marker then records what
-   * it holds now, each file made by this build or checked (see checkAll), so the next build
+   * it holds now, each file made by this build or checked (see checkAhead), so the next build
    * can still use it.
    */
   release(): void {

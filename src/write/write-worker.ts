@@ -51,10 +51,10 @@ function handle(message: ToWorker): FromWorker | undefined {
     }
     case 'describe-live': {
       const live = tree.describeLive();
-      // The ports will be offered with prints to compare with the live tree's: its prints are
-      // put in their map now, while the main thread reads the ports, not when the first offer
-      // waits for them.
-      if (live?.printsKey === PRINTS_KEY) setImmediate(() => tree.prepareCarries());
+      // Answered first: the main thread waits for it to know how to keep the ports (see
+      // preparePorts). When the ports will be offered with prints to compare with the live
+      // tree's, its prints are put in their map now, not when the first offer waits for them.
+      setImmediate(() => tree.checkAhead(live?.printsKey === PRINTS_KEY));
       return { type: 'live', live };
     }
     case 'commit':
