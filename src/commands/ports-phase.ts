@@ -36,7 +36,7 @@ export async function writePorts(
   // offered, few files will be rendered: the ports are kept as their cores (see preparePorts).
   const ports = await preparePorts(files, log, strict, (record) => writer.makeDirectory(portDirectory(record.name)), printed);
   if (!ports || log.errors > 0) return undefined;
-  collectGarbage(); // the parsed document is garbage now
+  collectGarbage(); // the parsed ports are garbage now
   progress.phase('writing ports', ports.length);
   const names = Array.from({ length: ports.length }, (_, i) => ports.nameAt(i));
   await writer.sendAhead(async () => {
