@@ -1,6 +1,7 @@
 import { warning, type Problem } from '../problems/problem.js';
 import { DEPENDENCY_KINDS, type DependencyKind } from '../validate/port-schema.js';
 import type { PortCore } from '../validate/port-record.js';
+import { doubled } from './doubled.js';
 
 export interface DependencyResource {
   type: DependencyKind;
@@ -157,18 +158,14 @@ export class DependencyLists {
 
 /** Growable packed (kind index, target index) pairs: no array per port. */
 export class PairList {
-  private kinds = new Uint8Array(1024);
-  private targets = new Int32Array(1024);
+  private kinds: Uint8Array = new Uint8Array(1024);
+  private targets: Int32Array = new Int32Array(1024);
   length = 0;
 
   push(kindIndex: number, target: number): void {
     if (this.length === this.targets.length) {
-      const kinds = new Uint8Array(this.length * 2);
-      const targets = new Int32Array(this.length * 2);
-      kinds.set(this.kinds);
-      targets.set(this.targets);
-      this.kinds = kinds;
-      this.targets = targets;
+      this.kinds = doubled(this.kinds);
+      this.targets = doubled(this.targets);
     }
     this.kinds[this.length] = kindIndex;
     this.targets[this.length++] = target;

@@ -1,4 +1,5 @@
 import type { MaintainerSource, PortCore } from '../validate/port-record.js';
+import { doubled } from './doubled.js';
 
 export interface MaintainerResource {
   name: string;
@@ -37,7 +38,7 @@ export class MaintainerTally {
           this.people.push({ name: m.name, github: m.github, ports_count: 0 });
         } else if (this.isListed(person, first, count)) continue; // listed twice by this port
         this.people[person]!.ports_count++;
-        if (count === this.listed.length) this.listed = grow(this.listed);
+        if (count === this.listed.length) this.listed = doubled(this.listed);
         this.listed[count++] = person;
       }
     }
@@ -64,10 +65,4 @@ export class MaintainerTally {
     for (let k = this.firstOf(index); k < this.firstOf(index + 1); k++) out.push(this.people[this.personAt(k)]!);
     return out;
   }
-}
-
-function grow(values: Int32Array): Int32Array {
-  const grown = new Int32Array(values.length * 2);
-  grown.set(values);
-  return grown;
 }

@@ -1,6 +1,7 @@
 import type { PortCore } from '../validate/port-record.js';
 import { VERSION } from '../version.js';
 import type { DependencyLinks } from './dependencies.js';
+import { doubled } from './doubled.js';
 import type { MaintainerTally } from './maintainers.js';
 
 /**
@@ -113,11 +114,8 @@ class TextHashes {
   /** Hashes of the next number; the number. */
   add(...texts: string[]): number {
     if (this.count === this.a.length) {
-      const a = new Int32Array(this.count * 2);
-      const b = new Int32Array(this.count * 2);
-      a.set(this.a);
-      b.set(this.b);
-      [this.a, this.b] = [a, b];
+      this.a = doubled(this.a);
+      this.b = doubled(this.b);
     }
     this.set(this.count, ...texts);
     return this.count++;

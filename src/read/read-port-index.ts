@@ -57,7 +57,6 @@ function parsePort(text: string): unknown {
 function entriesOfText(text: string, elements: Array<[number, number]>): PortEntries {
   return {
     count: elements.length,
-    retake: true,
     take: (index) => parsePort(text.slice(...elements[index]!)),
     escapeFree: escapeFreeIn((from) => text.indexOf('\\', from), elements),
     // An ASCII text hashes as the bytes it came from.
@@ -88,7 +87,6 @@ function escapeFreeIn(find: (from: number) => number, elements: Array<[number, n
 function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>): PortEntries {
   return {
     count: elements.length,
-    retake: true,
     take: (index) => parsePort(bytes.toString('utf8', ...elements[index]!)),
     escapeFree: escapeFreeIn((from) => bytes.indexOf(BACKSLASH, from), elements),
     print: (index) => sha1(bytes.subarray(...elements[index]!)),

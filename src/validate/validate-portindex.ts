@@ -11,7 +11,10 @@ export interface ValidatedPorts {
   entries?: PortEntries;
 }
 
-/** The ports of a document, taken one at a time: each is released once it is converted. */
+/**
+ * The ports of a document, taken one at a time: each is released once it is converted. Entries
+ * handed to validatePortIndex keep the ports' texts, so a port can be taken again.
+ */
 export interface PortEntries {
   count: number;
   take: (index: number) => unknown;
@@ -19,8 +22,6 @@ export interface PortEntries {
   escapeFree?: (index: number) => boolean;
   /** A digest of the port's text (see PortCore.sourcePrint). */
   print?: (index: number) => string;
-  /** Whether `take` can take a port again (its text is kept, not consumed). */
-  retake?: boolean;
 }
 
 /** Told of each valid record as soon as it is made (the build starts on its directory). */
@@ -28,13 +29,13 @@ export type RecordSink = (record: PortCore) => void;
 
 /**
  * Schema per record (all records, all problems), then the catalogue-wide rules. With `cores`,
- * ports taken from `entries` that can be taken again (their texts are kept) are kept as their
- * cores only (see PortCore).
+ * ports taken from `entries` (whose texts are kept, so that a port can be taken again) are kept
+ * as their cores only (see PortCore); a document without entries gives whole records.
  */
 export function validatePortIndex(document: unknown, file: string, entries?: PortEntries, onRecord?: RecordSink, cores = false): ValidatedPorts {
   const top = portIndexSchema.safeParse(document);
   if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => path || 'document') };
-  const kept = cores && entries?.retake ? entries : undefined;
+  const kept = cores ? entries : undefined;
   const validated = validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file, onRecord, kept !== undefined);
   return kept ? { ...validated, entries: kept } : validated;
 }
