@@ -12,22 +12,30 @@ export interface Line {
 const CHUNK = 1 << 20;
 
 /**
- * The file in chunks of up to 1 MB, a byte-order mark at its start dropped (SPEC 1.3). Every
- * chunk is read into the same buffer, so a chunk is valid only until the next one is asked for.
- * A new buffer per chunk (as a read stream makes) is memory outside the heap that V8 counts:
- * reading a 300 MB file that way set off a full collection every 30 MB or so.
+ * The file in chunks of up to 1 MB, a byte-order mark at its start dropped (SPEC 1.3). A chunk
+ * is valid only until the next one is asked for: two buffers take turns, and the next chunk is
+ * read into the other one while this one is used, so the caller's work and the read overlap
+ * (waiting for each read in turn left the builds' paging idle some 10 % of its time). A new
+ * buffer per chunk (as a read stream makes) is memory outside the heap that V8 counts: reading
+ * a 300 MB file that way set off a full collection every 30 MB or so.
  */
 async function* readChunks(path: string): AsyncGenerator<Buffer> {
   const file = await open(path, 'r');
+  const buffers = [Buffer.allocUnsafeSlow(CHUNK), Buffer.allocUnsafeSlow(CHUNK)];
+  let position = 0;
+  const readInto = (buffer: Buffer) => file.read(buffer, 0, CHUNK, position);
+  let next = readInto(buffers[0]!);
   try {
-    const buffer = Buffer.allocUnsafeSlow(CHUNK);
-    for (let first = true; ; first = false) {
-      const { bytesRead } = await file.read(buffer, 0, CHUNK, null);
+    for (let turn = 0; ; turn++) {
+      const { bytesRead, buffer } = await next;
       if (bytesRead === 0) return;
+      position += bytesRead;
+      next = readInto(buffers[(turn + 1) % 2]!);
       const chunk = buffer.subarray(0, bytesRead);
-      yield first && hasBom(chunk) ? chunk.subarray(3) : chunk;
+      yield turn === 0 && hasBom(chunk) ? chunk.subarray(3) : chunk;
     }
   } finally {
+    await next.catch(() => undefined); // a read ahead may be under way: the file stays open for it
     await file.close();
   }
 }
