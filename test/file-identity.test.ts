@@ -15,7 +15,26 @@ test('the digest is of the bytes after a byte-order mark; a missing file has non
     const file = path.join(dir, 'builds.ndjson');
     writeFileSync(file, '\uFEFF{"build_id":1,"files":[]}\n');
     assert.is((await identifyFile(file, undefined)).digest, sha256('{"build_id":1,"files":[]}\n'));
-    assert.equal(await identifyFile(path.join(dir, 'absent'), undefined), { digest: '', fingerprint: null });
+    assert.equal(await identifyFile(path.join(dir, 'absent'), undefined), { digest: '', records: 0, fingerprint: null });
+  });
+});
+
+test('the survey counts the records: the lines that are not blank, a last one without its newline too', async () => {
+  await withTempDir(async (dir) => {
+    const file = path.join(dir, 'builds.ndjson');
+    const cases: Array<[string, number]> = [
+      ['', 0],
+      ['\uFEFF', 0],
+      ['\n\n \t\r\n\r\n', 0],
+      ['{"build_id":1,"files":[]}', 1],
+      ['\uFEFF{"build_id":1,"files":[]}\r\n\n  {"build_id":2,"files":[]}\n', 2],
+      ['a\nb\n \nc', 3],
+      ['   x', 1],
+    ];
+    for (const [text, records] of cases) {
+      writeFileSync(file, text);
+      assert.is((await identifyFile(file, undefined)).records, records, JSON.stringify(text));
+    }
   });
 });
 
@@ -33,14 +52,15 @@ test('an unchanged fingerprint stands for the bytes; any write changes it, whate
     const file = path.join(dir, 'builds.ndjson');
     writeFileSync(file, 'one\n');
     const first = await identifyFile(file, undefined, later);
-    // A previous digest that is not the file's proves the file was not read again.
-    const recorded = { ...first, digest: 'recorded' };
-    assert.is((await identifyFile(file, recorded, later)).digest, 'recorded');
+    // A previous survey that is not the file's proves the file was not read again.
+    const recorded = { ...first, digest: 'recorded', records: 99 };
+    assert.equal(await identifyFile(file, recorded, later), recorded);
     await sleep(30); // past the file system's clock tick
     const { mtime } = statSync(file);
     writeFileSync(file, 'two\n');
     utimesSync(file, mtime, mtime); // same size, time set back: the change time still moves
-    assert.is((await identifyFile(file, recorded, later)).digest, sha256('two\n'));
+    const again = await identifyFile(file, recorded, later);
+    assert.equal([again.digest, again.records], [sha256('two\n'), 1]);
   });
 });
 

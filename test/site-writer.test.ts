@@ -58,24 +58,24 @@ test('files sent ahead all arrive, the writer never holds more than four batches
   });
 });
 
-test('the writer thread digests a file between its writes, and says when it cannot', async () => {
+test('the writer thread surveys a file between its writes, and says when it cannot', async () => {
   await withTempDir(async (dir) => {
     const file = path.join(dir, 'builds.ndjson');
-    writeFileSync(file, '\ufeff{"build_id":1,"files":[]}\n'); // the byte-order mark is not part of the digest
+    writeFileSync(file, '\ufeff{"build_id":1,"files":[]}\n\n'); // the byte-order mark is not part of the digest
     const writer = SiteWriter.open(path.join(dir, 'out'));
     await writer.write('a', '{}');
-    const expected = createHash('sha256').update('{"build_id":1,"files":[]}\n').digest('base64url');
-    assert.is(await writer.digest(file), expected);
+    const expected = { digest: createHash('sha256').update('{"build_id":1,"files":[]}\n\n').digest('base64url'), records: 1 };
+    assert.equal(await writer.survey(file), expected);
     await writer.write('b', '{}');
-    // Two at once: the small file's digest comes back first, and each answer finds its own.
+    // Two at once: the small file's survey comes back first, and each answer finds its own.
     const big = path.join(dir, 'big');
-    writeFileSync(big, 'x'.repeat(16 << 20));
-    const both = await Promise.all([writer.digest(big), writer.digest(file)]);
-    assert.equal(both, [createHash('sha256').update('x'.repeat(16 << 20)).digest('base64url'), expected]);
+    writeFileSync(big, 'x\n'.repeat(8 << 20));
+    const both = await Promise.all([writer.survey(big), writer.survey(file)]);
+    assert.equal(both, [{ digest: createHash('sha256').update('x\n'.repeat(8 << 20)).digest('base64url'), records: 8 << 20 }, expected]);
     let failed: Error | undefined;
-    await writer.digest(path.join(dir, 'missing')).catch((cause: Error) => (failed = cause));
+    await writer.survey(path.join(dir, 'missing')).catch((cause: Error) => (failed = cause));
     assert.match(failed?.message ?? '', /ENOENT/);
-    await writer.commit(); // a failed digest does not fail the writing
+    await writer.commit(); // a failed survey does not fail the writing
     assert.equal(readdirSync(path.join(dir, 'out')).sort(), ['.ports-gen.json', 'a', 'b']);
   });
 });

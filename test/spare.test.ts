@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, type BuildOptions } from '../src/commands/build.js';
+import { recalledIdentity, recordIdentity } from '../src/write/spare.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
 import { listDirectories, readTree } from './support/tree.js';
@@ -177,12 +178,35 @@ test("builds.ndjson is recognised by its fingerprint, kept beside the site, not 
     await build(dir);
     await sleep(2100); // a fingerprint is recorded only for a file that settled before it was read
     await build(dir);
-    const identity = JSON.parse(readFileSync(path.join(dir, '.dist.ports-gen/identity.json'), 'utf8')) as { path: string; fingerprint: string };
+    const identity = JSON.parse(readFileSync(path.join(dir, '.dist.ports-gen/identity.json'), 'utf8')) as { path: string; fingerprint: string; records: number };
     assert.is(identity.path, path.join(dir, 'catalogue/builds.ndjson'));
+    assert.is(identity.records, 7);
     assert.not.match(readFileSync(path.join(dir, 'dist/.ports-gen.json'), 'utf8'), identity.fingerprint);
     const edited = buildLines(7).replace('"build_id":100', '"build_id":900');
     await build(dir, { builds: edited });
     assert.match(readFileSync(path.join(dir, 'dist/api/v1/files/page-1.json'), 'utf8'), /"build_id":900/);
+  });
+});
+
+test('pages made again while builds.ndjson is recognised by its fingerprint take their count from its identity', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await sleep(2100);
+    await build(dir); // records the identity, with its count
+    assert.ok((await build(dir, { baseUrl: 'https://mirror.example.org' })).written >= 3);
+  });
+});
+
+test('an identity recorded without its count of records is not recalled', async () => {
+  await withTempDir(async (dir) => {
+    const builds = path.join(dir, 'builds.ndjson');
+    const recorded = { path: builds, digest: 'd', fingerprint: 'f' };
+    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, fingerprint: 'f' });
+    assert.equal(recalledIdentity(path.join(dir, 'dist'), builds), { digest: 'd', records: 7, fingerprint: 'f' });
+    for (const records of [undefined, -1, 1.5, '7']) {
+      writeFileSync(path.join(dir, '.dist.ports-gen/identity.json'), JSON.stringify({ ...recorded, records }));
+      assert.is(recalledIdentity(path.join(dir, 'dist'), builds), undefined, String(records));
+    }
   });
 });
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/commands/build.js';
-import { countRecords, readLines } from '../src/read/read-lines.js';
+import { surveyHere } from '../src/read/file-identity.js';
+import { readLines } from '../src/read/read-lines.js';
 import { FIXTURES, ROOT, withTempDir } from './support/paths.js';
 import { readTree } from './support/tree.js';
 
@@ -89,7 +90,7 @@ test('lines read across chunks are those of the file, numbered, each valid as it
       seen.push(line.bytes.toString('utf8'));
     }
     assert.equal(seen, expected);
-    assert.is(await countRecords(file), expected.filter((line) => line.trim() !== '').length);
+    assert.is((await surveyHere(file)).records, expected.filter((line) => line.trim() !== '').length);
   });
 });
 

@@ -112,7 +112,7 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     // The writer reads the live tree: whether its pages can be carried over (see files-phase),
     // and whether its port files have prints this build can compare with (see ports-phase).
     const live = writer.describeLive();
-    const previousFiles = comparePrevious(filesOptions, live, (file) => writer.digest(file));
+    const previousFiles = comparePrevious(filesOptions, live, (file) => writer.survey(file));
     previousFiles.catch(() => undefined); // awaited in the files phase; a build that throws before it does not wait
     const printed = live.then((tree) => tree?.printsKey === PRINTS_KEY);
     printed.catch(() => undefined); // likewise, awaited once the ports are read

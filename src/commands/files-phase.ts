@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProblemLog } from '../problems/problem-log.js';
-import { identifyFile, type FileIdentity } from '../read/file-identity.js';
-import { countRecords } from '../read/read-lines.js';
+import { identifyFile, type FileIdentity, type FileSurvey } from '../read/file-identity.js';
 import { PAGES_FORMAT } from '../render/files-page.js';
 import type { Progress } from '../report/progress.js';
 import { pageFiles } from '../routes/site-files.js';
@@ -32,8 +31,8 @@ const GC_EVERY_PAGES = 256;
 /**
  * The files pages (SPEC 2.3). When `builds.ndjson` (by its digest, see file-identity) and the
  * options are those of the previous build, and its pages are intact, they are carried over as
- * they are: a rebuild after a port changed does not parse millions of paths again. Otherwise a
- * byte scan counts the builds, then they are streamed, validated and paged.
+ * they are: a rebuild after a port changed does not parse millions of paths again. Otherwise
+ * they are streamed, validated and paged, their count taken from the file's survey.
  */
 export async function writeFilesPhase(
   options: FilesPhaseOptions,
@@ -52,8 +51,10 @@ export async function writeFilesPhase(
     return carried;
   }
 
+  // The records were counted with the digest (on the writer thread while the ports were read,
+  // or by a build before this one): every page carries the count.
   progress.phase('counting builds');
-  const count = (await fileExists(options.buildsPath)) ? await countRecords(options.buildsPath) : 0;
+  const { records: count } = await identity;
   progress.phase('writing builds', count);
   let pagesWritten = 0;
   let paths = 0;
@@ -90,24 +91,24 @@ export interface PreviousFiles {
 
 /**
  * Compares `builds.ndjson` and the options with the previous build's (`live`, as the writer
- * thread found the live tree). Started as the build starts, so that a digest, when one is
- * needed, is made (by `digest`, on the writer thread) while the ports are read. With no
- * previous build to compare with, the digest is only recorded for the next build, and nothing
- * waits for it until the builds are paged.
+ * thread found the live tree). Started as the build starts, so that a survey (digest and
+ * records), when one is needed, is made (by `survey`, on the writer thread) while the ports
+ * are read. With no previous build to compare with, nothing waits for it until the builds
+ * are paged, which needs their count; its digest is recorded for the next build.
  */
 export async function comparePrevious(
   options: FilesPhaseOptions,
   live: Promise<LiveTree | undefined>,
-  digest: (path: string) => Promise<string>,
+  survey: (path: string) => Promise<FileSurvey>,
 ): Promise<PreviousFiles> {
   const previous = await live;
   const known = recalledIdentity(options.out, options.buildsPath);
   if (!previous?.filesInfo) {
-    const identity = identifyFile(options.buildsPath, known, Date.now, digest);
-    identity.catch(() => undefined); // awaited once the builds are paged; a build that throws before then does not wait
+    const identity = identifyFile(options.buildsPath, known, Date.now, survey);
+    identity.catch(() => undefined); // awaited when the builds are paged; a build that throws before then does not wait
     return { identity, known };
   }
-  const source = await identifyFile(options.buildsPath, known, Date.now, digest);
+  const source = await identifyFile(options.buildsPath, known, Date.now, survey);
   const carried = previous.pagesIntact && keyOf(options, source) === previous.filesInfo.key ? previous.filesInfo : undefined;
   return { identity: Promise.resolve(source), known, carried };
 }

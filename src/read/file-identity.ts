@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
-import { digestFile } from './read-lines.js';
+import { surveyFile } from './read-lines.js';
 
-/** What a file's bytes are (a digest), and how to tell cheaply next time that they are unchanged. */
-export interface FileIdentity {
+/** What one read of a file tells: what its bytes are, and how many records they hold. */
+export interface FileSurvey {
   /** SHA-256 of the bytes after any byte-order mark; '' for a missing file. */
   digest: string;
+  /** The lines that are not blank (SPEC 1.2): the files list's `count`, when all are valid. */
+  records: number;
+}
+
+/** A file's survey, and how to tell cheaply next time that its bytes are unchanged. */
+export interface FileIdentity extends FileSurvey {
   /** Device, inode, size and times; null when they cannot vouch for the bytes (see below). */
   fingerprint: string | null;
 }
@@ -19,7 +25,7 @@ function fingerprintOf(stats: Stats): string {
 
 /**
  * The identity of the file at `path`. When its fingerprint equals the one recorded with
- * `previous`, the previous digest stands without reading the file: no write can leave the
+ * `previous`, the previous survey stands without reading the file: no write can leave the
  * inode, size and change time (which no program can set back) as they were. As in git's
  * index, a fingerprint is recorded only when the file was last changed well before it was
  * read and did not change while it was read.
@@ -28,19 +34,20 @@ export async function identifyFile(
   path: string,
   previous: FileIdentity | undefined,
   now: () => number = Date.now,
-  digest: (path: string) => Promise<string> = digestHere,
+  survey: (path: string) => Promise<FileSurvey> = surveyHere,
 ): Promise<FileIdentity> {
   const before = statSync(path, { throwIfNoEntry: false });
-  if (!before) return { digest: '', fingerprint: null };
+  if (!before) return { digest: '', records: 0, fingerprint: null };
   const fingerprint = fingerprintOf(before);
   if (previous?.fingerprint === fingerprint) return previous;
-  const digested = await digest(path);
+  const { digest, records } = await survey(path);
   const after = statSync(path, { throwIfNoEntry: false });
   const settled = after !== undefined && fingerprintOf(after) === fingerprint && now() - Math.max(before.ctimeMs, before.mtimeMs) > RACY_MS;
-  return { digest: digested, fingerprint: settled ? fingerprint : null };
+  return { digest, records, fingerprint: settled ? fingerprint : null };
 }
 
-/** SHA-256 of the bytes after any byte-order mark, on this thread. */
-export async function digestHere(path: string): Promise<string> {
-  return (await digestFile(path, createHash('sha256'))).digest('base64url');
+/** The file's survey, made on this thread. */
+export async function surveyHere(path: string): Promise<FileSurvey> {
+  const { digest, records } = await surveyFile(path, createHash('sha256'));
+  return { digest: digest.digest('base64url'), records };
 }

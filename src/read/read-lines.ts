@@ -76,34 +76,42 @@ export function isBlank(bytes: Uint8Array): boolean {
   return true;
 }
 
-/** Feeds the file's bytes (after any byte-order mark) to `digest`. */
-export async function digestFile(path: string, digest: Hash): Promise<Hash> {
-  for await (const data of readChunks(path)) digest.update(data);
-  return digest;
-}
-
 /**
- * Counts the non-blank lines without parsing them: the files list needs its `count` before
- * the first page is written, and this byte scan is far cheaper than a second parse.
+ * Counts the records (the lines that are not blank) of a file given in chunks, without
+ * parsing them: the files list needs its `count` before the first page is written.
  */
-export async function countRecords(path: string): Promise<number> {
-  let count = 0;
-  let lineHasContent = false;
-  for await (const data of readChunks(path)) {
+export class RecordCounter {
+  private records = 0;
+  private lineHasContent = false;
+
+  add(data: Uint8Array): void {
     let start = 0;
     while (start < data.length) {
       const newline = data.indexOf(10, start);
       const end = newline === -1 ? data.length : newline;
-      if (!lineHasContent) {
+      if (!this.lineHasContent) {
         // Most lines start with `{`, so this usually looks at one byte.
-        lineHasContent = !isBlank(data.subarray(start, end));
+        this.lineHasContent = !isBlank(data.subarray(start, end));
       }
       if (newline === -1) break;
-      if (lineHasContent) count++;
-      lineHasContent = false;
+      if (this.lineHasContent) this.records++;
+      this.lineHasContent = false;
       start = newline + 1;
     }
   }
-  if (lineHasContent) count++;
-  return count;
+
+  /** The records so far, a last line without its newline included. */
+  get count(): number {
+    return this.records + (this.lineHasContent ? 1 : 0);
+  }
+}
+
+/** In one read: feeds the file's bytes (after any byte-order mark) to `digest`, and counts its records. */
+export async function surveyFile(path: string, digest: Hash): Promise<{ digest: Hash; records: number }> {
+  const counter = new RecordCounter();
+  for await (const data of readChunks(path)) {
+    digest.update(data);
+    counter.add(data);
+  }
+  return { digest, records: counter.count };
 }

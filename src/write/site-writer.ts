@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { FileSurvey } from '../read/file-identity.js';
 import { byteLengthOf, encodeBody, lengthOf, type Body } from './body.js';
 import { HandOver } from './hand-over.js';
 import { leavesTree } from './inside-tree.js';
@@ -46,8 +47,8 @@ export class SiteWriter {
   /** Batches and carried files to the writer, at most BATCHES_IN_FLIGHT at a time. */
   private readonly queue: HandOver<ToWorker>;
   /** Digests asked for and not answered, by id: the writer answers each when its read ends. */
-  private readonly digests = new Map<number, { resolve: (digest: string) => void; reject: (cause: Error) => void }>();
-  private digestsAsked = 0;
+  private readonly surveys = new Map<number, { resolve: (survey: FileSurvey) => void; reject: (cause: Error) => void }>();
+  private surveysAsked = 0;
   /** Carries sent and not answered, in the order sent: the writer answers them in that order. */
   private readonly carries: Array<{ resolve: (refused: string[]) => void; reject: (cause: Error) => void }> = [];
   /** Asked for once, answered once the writer has read the live tree. */
@@ -118,15 +119,16 @@ export class SiteWriter {
   }
 
   /**
-   * The digest of a file (see file-identity), made on the writer thread between its writes:
-   * it is idle for much of a build, and the main thread's work is the build's bound.
+   * The survey of a file (its digest and records, see file-identity), made on the writer
+   * thread between its writes: it is idle for much of a build, and the main thread's work is
+   * the build's bound.
    */
-  digest(path: string): Promise<string> {
+  survey(path: string): Promise<FileSurvey> {
     return new Promise((resolve, reject) => {
       if (this.failure) return reject(this.failure);
-      const id = ++this.digestsAsked;
-      this.digests.set(id, { resolve, reject });
-      this.worker.postMessage({ type: 'digest', id, path } satisfies ToWorker);
+      const id = ++this.surveysAsked;
+      this.surveys.set(id, { resolve, reject });
+      this.worker.postMessage({ type: 'survey', id, path } satisfies ToWorker);
     });
   }
 
@@ -230,10 +232,10 @@ export class SiteWriter {
       this.carries.shift()?.resolve(message.refused);
       return;
     }
-    if (message.type === 'digested' || message.type === 'digest-failed') {
-      const asked = this.digests.get(message.id);
-      this.digests.delete(message.id);
-      if (message.type === 'digested') asked?.resolve(message.digest);
+    if (message.type === 'surveyed' || message.type === 'survey-failed') {
+      const asked = this.surveys.get(message.id);
+      this.surveys.delete(message.id);
+      if (message.type === 'surveyed') asked?.resolve(message.survey);
       else asked?.reject(new Error(message.message));
       return;
     }
@@ -244,8 +246,8 @@ export class SiteWriter {
     if (this.closing) return; // our own terminate() ends the thread
     this.failure ??= cause;
     this.queue.stop();
-    for (const asked of this.digests.values()) asked.reject(cause);
-    this.digests.clear();
+    for (const asked of this.surveys.values()) asked.reject(cause);
+    this.surveys.clear();
     for (const asked of this.carries.splice(0)) asked.reject(cause);
     this.live?.reject(cause);
     this.live = undefined;

@@ -88,8 +88,10 @@ const IDENTITY_FILE = 'identity.json';
 export function recalledIdentity(out: string, source: string): FileIdentity | undefined {
   try {
     const recalled = JSON.parse(readFileSync(path.join(stateDirectory(out), IDENTITY_FILE), 'utf8')) as Partial<{ path: string } & FileIdentity>;
-    if (recalled.path !== path.resolve(source) || typeof recalled.digest !== 'string' || typeof recalled.fingerprint !== 'string') return undefined;
-    return { digest: recalled.digest, fingerprint: recalled.fingerprint };
+    const { digest, records, fingerprint } = recalled;
+    if (recalled.path !== path.resolve(source) || typeof digest !== 'string' || typeof fingerprint !== 'string') return undefined;
+    if (typeof records !== 'number' || !Number.isSafeInteger(records) || records < 0) return undefined; // or one recorded before counts were
+    return { digest, records, fingerprint };
   } catch {
     return undefined;
   }

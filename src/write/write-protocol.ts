@@ -1,3 +1,4 @@
+import type { FileSurvey } from '../read/file-identity.js';
 import type { FilesInfo } from './manifest.js';
 import type { TreeTotals } from './tree-writer.js';
 
@@ -41,8 +42,8 @@ export type ToWorker =
    * since its build).
    */
   | { type: 'carry'; paths: string[]; prints?: string[] }
-  /** A file to digest (see file-identity) between the writes: its answer comes when done. */
-  | { type: 'digest'; id: number; path: string }
+  /** A file to survey (see file-identity) between the writes: its answer comes when done. */
+  | { type: 'survey'; id: number; path: string }
   /** What the live tree was made from (see LiveTree): answered once the writer has read it. */
   | { type: 'describe-live' }
   | { type: 'commit'; filesInfo: FilesInfo | undefined; printsKey: string }
@@ -55,6 +56,6 @@ export type FromWorker =
   | { type: 'live'; live: LiveTree | undefined }
   | ({ type: 'committed' } & TreeTotals)
   | { type: 'released' }
-  | { type: 'digested'; id: number; digest: string }
-  | { type: 'digest-failed'; id: number; message: string }
+  | { type: 'surveyed'; id: number; survey: FileSurvey }
+  | { type: 'survey-failed'; id: number; message: string }
   | { type: 'failed'; message: string };

@@ -4,7 +4,7 @@
  * while the main thread goes on parsing and serialising on the other core.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { digestHere } from '../read/file-identity.js';
+import { surveyHere } from '../read/file-identity.js';
 import { PRINTS_KEY } from '../derive/port-prints.js';
 import { collectGarbage } from './collect-garbage.js';
 import { TreeWriter } from './tree-writer.js';
@@ -38,11 +38,11 @@ function handle(message: ToWorker): FromWorker | undefined {
       if (++batches % GC_EVERY_BATCHES === 0) collectGarbage();
       return { type: 'done', buffer: data };
     }
-    case 'digest':
+    case 'survey':
       // Read a chunk at a time between the batches: this thread waits on the disk anyway.
-      digestHere(message.path).then(
-        (digest) => reply({ type: 'digested', id: message.id, digest }),
-        (cause: Error) => reply({ type: 'digest-failed', id: message.id, message: cause.message }),
+      surveyHere(message.path).then(
+        (survey) => reply({ type: 'surveyed', id: message.id, survey }),
+        (cause: Error) => reply({ type: 'survey-failed', id: message.id, message: cause.message }),
       );
       return undefined;
     case 'carry': {
