@@ -75,6 +75,8 @@ test('prints made by another ports-gen are not compared: every port file is rend
     const text = readFileSync(marker, 'utf8');
     const key = (JSON.parse(text) as { prints: { key: string } }).prints.key;
     writeFileSync(marker, text.replace(JSON.stringify(key), JSON.stringify(`0/${key}`)));
+    // The marker is there, so the ports were kept as their cores: every file is rendered from
+    // the kept texts, and has the bytes of the live tree's (made from whole records).
     const stats = await build(dir, ports());
     assert.is(stats.carried, 3, 'the pages alone');
     assert.is(stats.written, 0, 'the same bytes: kept or linked, not written');

@@ -9,6 +9,7 @@ import { comparePrevious, writeFilesPhase } from './files-phase.js';
 import { preparePorts } from './prepare-ports.js';
 import { writePorts } from './ports-phase.js';
 import { PRINTS_KEY } from '../derive/port-prints.js';
+import { hasMarkerFile } from '../write/manifest.js';
 import { checkOutputDirectory } from '../write/output-guard.js';
 import { collectGarbage } from '../write/collect-garbage.js';
 import { SiteWriter } from '../write/site-writer.js';
@@ -116,7 +117,9 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     previousFiles.catch(() => undefined); // awaited in the files phase; a build that throws before it does not wait
     const printed = live.then((tree) => tree?.printsKey === PRINTS_KEY);
     printed.catch(() => undefined); // likewise, awaited once the ports are read
-    const names = await writePorts(files, options.strict, printed, writer, log, progress);
+    // Whether the live tree has a marker: then its port files will most likely be carried
+    // over. Told at once, while the writer reads the marker (some 0.3 s at 40,000 ports).
+    const names = await writePorts(files, options.strict, { likely: hasMarkerFile(out), printed }, writer, log, progress);
     collectGarbage(); // the records and the derived tables are garbage now
 
     // With bad ports the builds are still checked (every problem in one run), not written.

@@ -13,28 +13,38 @@ const GC_SLACK_BYTES = 48 << 20;
 /** Port files offered to the writer in one message. */
 const CARRY_FILES = 1000;
 
+/** Whether the live tree's port files can be carried over. */
+export interface CarryOutlook {
+  /** Told at once: the live tree has a marker, so they most likely can. */
+  likely: boolean;
+  /** Told once the writer has read that marker: its prints can be compared with this build's. */
+  printed: Promise<boolean>;
+}
+
 /**
  * Reads, validates and derives the ports and sends their files ahead to the writer; the port
  * names when all went well. The records live only as long as this call.
  *
- * When the live tree's port files have prints this build can compare with (`printed`, known
- * once the writer has read the live tree), every port is first offered to the writer with its
- * print (see derive/port-prints): a file whose print is the live file's has the bytes of that
- * file and is carried over, not rendered (a rebuild after one port changed renders one file or
- * a few). The writer answers with the files it did not carry; those are rendered.
+ * When the live tree's port files have prints this build can compare with (`carry.printed`,
+ * known once the writer has read the live tree), every port is first offered to the writer
+ * with its print (see derive/port-prints): a file whose print is the live file's has the bytes
+ * of that file and is carried over, not rendered (a rebuild after one port changed renders one
+ * file or a few). The writer answers with the files it did not carry; those are rendered.
  */
 export async function writePorts(
   files: CatalogueFiles,
   strict: boolean,
-  printed: Promise<boolean>,
+  carry: CarryOutlook,
   writer: SiteWriter,
   log: ProblemLog,
   progress: Progress,
 ): Promise<string[] | undefined> {
   progress.phase('reading ports');
-  // The writer makes each port's directory while the rest are read. When the ports will be
-  // offered, few files will be rendered: the ports are kept as their cores (see preparePorts).
-  const ports = await preparePorts(files, log, strict, (record) => writer.makeDirectory(portDirectory(record.name)), printed);
+  // The writer makes each port's directory while the rest are read. When few files are likely
+  // to be rendered, the ports are kept as their cores (see preparePorts): should the live tree
+  // turn out to have no prints to compare with, every file is rendered from the kept texts.
+  const ports = await preparePorts(files, log, strict, (record) => writer.makeDirectory(portDirectory(record.name)), carry.likely);
+  const printed = carry.printed;
   if (!ports || log.errors > 0) return undefined;
   collectGarbage(); // the parsed ports are garbage now
   progress.phase('writing ports', ports.length);

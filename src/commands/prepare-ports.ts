@@ -11,10 +11,10 @@ import type { CatalogueFiles } from './build.js';
  * Reads, validates and derives the ports. The parsed ports are local to this call, so only
  * the records the published resources are made from outlive it (peak memory at 40,000 ports).
  *
- * `cores`, resolved once the file is read, says that few port files will be rendered (a
- * rebuild whose live tree has prints to compare with, see ports-phase): each port is then kept
- * as its core alone (see PortCore), with the document's text, and a whole record is made again
- * from the port's text only for a file that is rendered. 40,000 whole records kept through the
+ * `cores` says that few port files are likely to be rendered (a rebuild whose live tree will
+ * most likely have prints to compare with, see ports-phase): each port is then kept as its
+ * core alone (see PortCore), with the document's text, and a whole record is made again from
+ * the port's text only for a file that is rendered. 40,000 whole records kept through the
  * derivation cost a rebuild some 16 MB of peak RSS and 0.1 s (README, Performance).
  */
 export async function preparePorts(
@@ -22,7 +22,7 @@ export async function preparePorts(
   log: ProblemLog,
   strict: boolean,
   onRecord?: RecordSink,
-  cores: Promise<boolean> = Promise.resolve(false),
+  cores = false,
 ): Promise<PortList | undefined> {
   const validated = await validatePortFile(files, onRecord, cores);
   if (!validated.ok) {
@@ -43,12 +43,11 @@ export async function preparePorts(
 }
 
 /** Port by port when it can; the whole document when a port's text turns out not to be JSON. */
-async function validatePortFile(files: CatalogueFiles, onRecord: RecordSink | undefined, cores: Promise<boolean>): Promise<Read<ValidatedPorts>> {
+async function validatePortFile(files: CatalogueFiles, onRecord: RecordSink | undefined, cores: boolean): Promise<Read<ValidatedPorts>> {
   const streamed = await readPortIndex(files.portIndexPath, files.portIndexName);
   if (!streamed.ok) return streamed;
-  const keepCores = await cores;
   try {
-    return { ok: true, value: validatePortIndex(streamed.value.document, files.portIndexName, streamed.value.entries, onRecord, keepCores) };
+    return { ok: true, value: validatePortIndex(streamed.value.document, files.portIndexName, streamed.value.entries, onRecord, cores) };
   } catch (cause) {
     if (!isPortSyntaxError(cause)) throw cause;
   }
