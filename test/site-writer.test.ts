@@ -67,7 +67,7 @@ test('the writer thread surveys a file between its writes, and says when it cann
     const expected = { digest: createHash('sha256').update('{"build_id":1,"files":[]}\n\n').digest('base64url'), records: 1 };
     assert.equal(await writer.survey(file), expected);
     await writer.write('b', '{}');
-    // Two at once: the small file's survey comes back first, and each answer finds its own.
+    // Two at once: each answer finds its own.
     const big = path.join(dir, 'big');
     writeFileSync(big, 'x\n'.repeat(8 << 20));
     const both = await Promise.all([writer.survey(big), writer.survey(file)]);

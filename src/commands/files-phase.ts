@@ -91,24 +91,23 @@ export interface PreviousFiles {
 
 /**
  * Compares `builds.ndjson` and the options with the previous build's (`live`, as the writer
- * thread found the live tree). Started as the build starts, so that a survey (digest and
- * records), when one is needed, is made (by `survey`, on the writer thread) while the ports
- * are read. With no previous build to compare with, nothing waits for it until the builds
- * are paged, which needs their count; its digest is recorded for the next build.
+ * thread found the live tree). Called as the build starts: a survey (digest and records), when
+ * one is needed, is asked of the writer thread (by `survey`) at once, ahead of the directories
+ * and files the reading of the ports will send it. With no previous build to compare with,
+ * nothing waits for it until the builds are paged, which needs their count; its digest is
+ * recorded for the next build.
  */
 export async function comparePrevious(
   options: FilesPhaseOptions,
   live: Promise<LiveTree | undefined>,
   survey: (path: string) => Promise<FileSurvey>,
 ): Promise<PreviousFiles> {
-  const previous = await live;
   const known = recalledIdentity(options.out, options.buildsPath);
-  if (!previous?.filesInfo) {
-    const identity = identifyFile(options.buildsPath, known, Date.now, survey);
-    identity.catch(() => undefined); // awaited when the builds are paged; a build that throws before then does not wait
-    return { identity, known };
-  }
-  const source = await identifyFile(options.buildsPath, known, Date.now, survey);
+  const identity = identifyFile(options.buildsPath, known, Date.now, survey);
+  identity.catch(() => undefined); // awaited when the builds are paged; a build that throws before then does not wait
+  const previous = await live;
+  if (!previous?.filesInfo) return { identity, known };
+  const source = await identity;
   const carried = previous.pagesIntact && keyOf(options, source) === previous.filesInfo.key ? previous.filesInfo : undefined;
-  return { identity: Promise.resolve(source), known, carried };
+  return { identity, known, carried };
 }

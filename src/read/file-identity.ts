@@ -34,7 +34,7 @@ export async function identifyFile(
   path: string,
   previous: FileIdentity | undefined,
   now: () => number = Date.now,
-  survey: (path: string) => Promise<FileSurvey> = surveyHere,
+  survey: (path: string) => Promise<FileSurvey> = async (file) => surveyHere(file),
 ): Promise<FileIdentity> {
   const before = statSync(path, { throwIfNoEntry: false });
   if (!before) return { digest: '', records: 0, fingerprint: null };
@@ -46,8 +46,8 @@ export async function identifyFile(
   return { digest, records, fingerprint: settled ? fingerprint : null };
 }
 
-/** The file's survey, made on this thread. */
-export async function surveyHere(path: string): Promise<FileSurvey> {
-  const { digest, records } = await surveyFile(path, createHash('sha256'));
+/** The file's survey, made on this thread at once (see surveyFile). */
+export function surveyHere(path: string): FileSurvey {
+  const { digest, records } = surveyFile(path, createHash('sha256'));
   return { digest: digest.digest('base64url'), records };
 }

@@ -1,4 +1,5 @@
 import type { Hash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { hasBom } from './utf8.js';
 
@@ -31,13 +32,33 @@ async function* readChunks(path: string): AsyncGenerator<Buffer> {
       if (bytesRead === 0) return;
       position += bytesRead;
       next = readInto(buffers[(turn + 1) % 2]!);
-      const chunk = buffer.subarray(0, bytesRead);
-      yield turn === 0 && hasBom(chunk) ? chunk.subarray(3) : chunk;
+      yield chunkOf(buffer, bytesRead, turn === 0);
     }
   } finally {
     await next.catch(() => undefined); // a read ahead may be under way: the file stays open for it
     await file.close();
   }
+}
+
+/** As readChunks, on this thread, for a reader that has nothing else to do meanwhile. */
+function* readChunksSync(path: string): Generator<Buffer> {
+  const file = openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafeSlow(CHUNK);
+    for (let first = true; ; first = false) {
+      const bytesRead = readSync(file, buffer, 0, CHUNK, null);
+      if (bytesRead === 0) return;
+      yield chunkOf(buffer, bytesRead, first);
+    }
+  } finally {
+    closeSync(file);
+  }
+}
+
+/** The bytes read into `buffer`, without the byte-order mark that may start the first chunk. */
+function chunkOf(buffer: Buffer, bytesRead: number, first: boolean): Buffer {
+  const chunk = buffer.subarray(0, bytesRead);
+  return first && hasBom(chunk) ? chunk.subarray(3) : chunk;
 }
 
 /**
@@ -106,10 +127,15 @@ export class RecordCounter {
   }
 }
 
-/** In one read: feeds the file's bytes (after any byte-order mark) to `digest`, and counts its records. */
-export async function surveyFile(path: string, digest: Hash): Promise<{ digest: Hash; records: number }> {
+/**
+ * In one read, synchronous: feeds the file's bytes (after any byte-order mark) to `digest`,
+ * and counts its records. The writer thread surveys builds.ndjson this way as the build
+ * starts: read a chunk at a time between its other work, the survey waited behind every
+ * batch of port files, and the paging of the builds waited for its count (1.2 s on a disk).
+ */
+export function surveyFile(path: string, digest: Hash): { digest: Hash; records: number } {
   const counter = new RecordCounter();
-  for await (const data of readChunks(path)) {
+  for (const data of readChunksSync(path)) {
     digest.update(data);
     counter.add(data);
   }

@@ -39,12 +39,13 @@ function handle(message: ToWorker): FromWorker | undefined {
       return { type: 'done', buffer: data };
     }
     case 'survey':
-      // Read a chunk at a time between the batches: this thread waits on the disk anyway.
-      surveyHere(message.path).then(
-        (survey) => reply({ type: 'surveyed', id: message.id, survey }),
-        (cause: Error) => reply({ type: 'survey-failed', id: message.id, message: cause.message }),
-      );
-      return undefined;
+      // At once, not a chunk at a time between the batches: the main thread will wait for
+      // its count, and the writer has little else to do as the build starts.
+      try {
+        return { type: 'surveyed', id: message.id, survey: surveyHere(message.path) };
+      } catch (cause) {
+        return { type: 'survey-failed', id: message.id, message: (cause as Error).message };
+      }
     case 'carry': {
       const { paths, prints } = message;
       return { type: 'carried', refused: paths.filter((relative, i) => !tree.carry(relative, prints?.[i])) };
