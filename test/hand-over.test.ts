@@ -20,11 +20,13 @@ test('a batch waiting for room goes before the held ones', async () => {
   const { posted, handOver } = queue(2);
   for (const item of ['a', 'b', 'c']) handOver.hold(item);
   let ready = false;
+  assert.not.ok(handOver.hasRoom);
   const room = handOver.room().then(() => (ready = true));
   await Promise.resolve();
   assert.not.ok(ready, 'no room: it waits');
   handOver.done();
   await room;
+  assert.ok(handOver.hasRoom);
   handOver.send('x');
   assert.equal(posted, ['a', 'b', 'x']);
   assert.is(handOver.holding, 1);
@@ -39,6 +41,7 @@ test('at the end everything held goes, whatever the room; a stop frees whoever w
   assert.equal(posted, ['a', 'b', 'c']);
   const room = handOver.room();
   handOver.stop();
+  assert.ok(handOver.hasRoom, 'a stopped writer has room for anything: nothing waits for it');
   await room;
   assert.is(handOver.holding, 0);
 });

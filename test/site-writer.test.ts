@@ -58,6 +58,27 @@ test('files sent ahead all arrive, the writer never holds more than four batches
   });
 });
 
+test("the manifest holds each file's SHA-1, whether the writer made it or this thread did while it waited", async () => {
+  await withTempDir(async (dir) => {
+    const writer = SiteWriter.open(path.join(dir, 'out'));
+    const body = (i: number) => `{"n":${i},"text":"${'é'.repeat(i % 7)}"}`;
+    for (let i = 0; i < 24 * 256; i++) await writer.write(`api/v1/ports/p${i}/index.json`, body(i)); // 256 files make a batch
+    const hashedHere = writer.hashedHere;
+    await writer.commit();
+    // The first batches find room; later ones wait for a writer that writes 256 files a batch.
+    assert.ok(hashedHere > 0 && hashedHere < 24 * 256, `${hashedHere} hashed on this thread`);
+    const marker = JSON.parse(readFileSync(path.join(dir, 'out/.ports-gen.json'), 'utf8')) as { files: string[] };
+    const hashes = new Map<string, string>();
+    for (let i = 0; i < marker.files.length; i += 2) hashes.set(marker.files[i]!, marker.files[i + 1]!);
+    assert.is(hashes.size, 24 * 256);
+    for (let i = 0; i < 24 * 256; i++) {
+      const bytes = readFileSync(path.join(dir, 'out/api/v1/ports', `p${i}`, 'index.json'));
+      assert.is(bytes.toString('utf8'), body(i));
+      assert.is(hashes.get(`api/v1/ports/p${i}/index.json`), createHash('sha1').update(bytes).digest('base64url'), `p${i}`);
+    }
+  });
+});
+
 test('the writer thread surveys a file between its writes, and says when it cannot', async () => {
   await withTempDir(async (dir) => {
     const file = path.join(dir, 'builds.ndjson');

@@ -24,6 +24,11 @@ export class HandOver<T> {
     return this.held.length;
   }
 
+  /** Whether a batch sent the usual way would go at once. */
+  get hasRoom(): boolean {
+    return this.inFlight < this.limit || this.stopped;
+  }
+
   /** Resolves when there is room for a batch sent the usual way (or the writer has stopped). */
   async room(): Promise<void> {
     while (this.inFlight >= this.limit && !this.stopped) await new Promise<void>((resolve) => this.waiting.push(resolve));

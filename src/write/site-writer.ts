@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { FileSurvey } from '../read/file-identity.js';
 import { byteLengthOf, encodeBody, lengthOf, type Body } from './body.js';
 import { HandOver } from './hand-over.js';
+import { hashBody } from './manifest.js';
 import { leavesTree } from './inside-tree.js';
 import type { FilesInfo } from './manifest.js';
 import { claimSpare, keepAsSpare } from './spare.js';
@@ -60,6 +61,8 @@ export class SiteWriter {
   written = 0;
   /** Files carried over from the live tree, not made again. */
   carried = 0;
+  /** Files whose hash this thread made while it waited for the writer (see flush). */
+  hashedHere = 0;
   bytes = 0;
 
   /** Batches handed to the writer that it has not finished yet. */
@@ -195,14 +198,26 @@ export class SiteWriter {
 
   private async flush(): Promise<void> {
     this.sendDirectories();
-    if (!this.ahead) await this.queue.room();
     if (this.failure) throw this.failure;
-    if (this.paths.length === 0) return;
+    if (this.paths.length === 0) {
+      if (!this.ahead) await this.queue.room();
+      return;
+    }
     const lengths = this.bodies.map(byteLengthOf);
     const data = this.bufferFor(lengths.reduce((a, b) => a + b, 0));
     let offset = 0;
     for (const body of this.bodies) offset = encodeBody(body, data, offset);
-    const message: ToWorker = { type: 'batch', batch: { paths: this.paths, prints: this.prints, lengths, data: data.buffer as ArrayBuffer } };
+    // No room: the writer is behind (a disk slower than this thread), and this thread would
+    // only wait. It hashes the batch's files for the manifest meanwhile, work the writer does
+    // otherwise; a build bound by this thread's own work leaves the hashing to the writer.
+    let hashes: string[] | undefined;
+    if (!this.ahead && !this.queue.hasRoom) {
+      hashes = hashesOf(data, lengths);
+      this.hashedHere += hashes.length;
+      await this.queue.room();
+      if (this.failure) throw this.failure;
+    }
+    const message: ToWorker = { type: 'batch', batch: { paths: this.paths, prints: this.prints, hashes, lengths, data: data.buffer as ArrayBuffer } };
     this.paths = [];
     this.prints = [];
     this.bodies = [];
@@ -291,4 +306,15 @@ export class SiteWriter {
     if (released) keepAsSpare(this.root, this.out);
     else rmSync(this.root, { recursive: true, force: true });
   }
+}
+
+/** The manifest's hash of each file of a batch: its bytes end to end in `data`. */
+function hashesOf(data: Uint8Array, lengths: readonly number[]): string[] {
+  const hashes: string[] = [];
+  let offset = 0;
+  for (const length of lengths) {
+    hashes.push(hashBody(data.subarray(offset, offset + length)));
+    offset += length;
+  }
+  return hashes;
 }

@@ -48,9 +48,8 @@ export class TreeWriter {
     this.holds = this.spare ? new Map(this.spare.marker.manifest) : undefined;
   }
 
-  /** One file of the build, with its bytes. */
-  put(relative: string, bytes: Uint8Array, print?: string): void {
-    const hash = hashBody(bytes);
+  /** One file of the build, with its bytes (and their hash, when it was made already). */
+  put(relative: string, bytes: Uint8Array, print?: string, hash = hashBody(bytes)): void {
     this.manifest.set(relative, hash);
     if (print !== undefined) this.prints.set(relative, print);
     this.totals.bytes += bytes.length;

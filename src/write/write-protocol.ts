@@ -27,6 +27,8 @@ export interface Batch {
   paths: string[];
   /** Each port file's print (see derive/port-prints), kept in the marker; '' for other files. */
   prints: string[];
+  /** Each file's hash for the manifest, when the main thread made them (see SiteWriter.flush). */
+  hashes?: string[];
   lengths: number[];
   data: ArrayBuffer;
 }

@@ -28,11 +28,11 @@ function handle(message: ToWorker): FromWorker | undefined {
       for (const dir of message.paths) tree.makeDirectory(dir);
       return undefined;
     case 'batch': {
-      const { paths, prints, lengths, data } = message.batch;
+      const { paths, prints, hashes, lengths, data } = message.batch;
       const bytes = new Uint8Array(data);
       let offset = 0;
       paths.forEach((relative, i) => {
-        tree.put(relative, bytes.subarray(offset, offset + lengths[i]!), prints[i] || undefined);
+        tree.put(relative, bytes.subarray(offset, offset + lengths[i]!), prints[i] || undefined, hashes?.[i]);
         offset += lengths[i]!;
       });
       if (++batches % GC_EVERY_BATCHES === 0) collectGarbage();
