@@ -4,7 +4,7 @@ import { identifyFile, type FileIdentity, type FileSurvey } from '../read/file-i
 import { PAGES_FORMAT } from '../render/files-page.js';
 import type { Progress } from '../report/progress.js';
 import { pageFiles } from '../routes/site-files.js';
-import { fileExists, scanBuilds } from '../validate/scan-builds.js';
+import { scanBuilds } from '../validate/scan-builds.js';
 import { VERSION } from '../version.js';
 import { collectGarbage } from '../write/collect-garbage.js';
 import { FilesPager } from '../write/files-pager.js';

@@ -44,13 +44,12 @@ export async function writePorts(
   // to be rendered, the ports are kept as their cores (see preparePorts): should the live tree
   // turn out to have no prints to compare with, every file is rendered from the kept texts.
   const ports = await preparePorts(files, log, strict, (record) => writer.makeDirectory(portDirectory(record.name)), carry.likely);
-  const printed = carry.printed;
   if (!ports || log.errors > 0) return undefined;
   collectGarbage(); // the parsed ports are garbage now
   progress.phase('writing ports', ports.length);
   const names = Array.from({ length: ports.length }, (_, i) => ports.nameAt(i));
   await writer.sendAhead(async () => {
-    const offered = (await printed) ? offerPorts(ports, names, writer) : undefined;
+    const offered = (await carry.printed) ? offerPorts(ports, names, writer) : undefined;
     const rendered = offered ? await offered : names.map((_, i) => i);
     await renderPorts(ports, names, rendered, writer, progress);
     for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]));

@@ -101,7 +101,7 @@ export function isBlank(bytes: Uint8Array): boolean {
  * Counts the records (the lines that are not blank) of a file given in chunks, without
  * parsing them: the files list needs its `count` before the first page is written.
  */
-export class RecordCounter {
+class RecordCounter {
   private records = 0;
   private lineHasContent = false;
 

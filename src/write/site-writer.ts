@@ -4,9 +4,8 @@ import { Worker } from 'node:worker_threads';
 import type { FileSurvey } from '../read/file-identity.js';
 import { byteLengthOf, encodeBody, lengthOf, type Body } from './body.js';
 import { HandOver } from './hand-over.js';
-import { hashBody } from './manifest.js';
 import { leavesTree } from './inside-tree.js';
-import type { FilesInfo } from './manifest.js';
+import { hashBody, type FilesInfo } from './manifest.js';
 import { claimSpare, keepAsSpare } from './spare.js';
 import { recoverStaging, stagingPath, swapIn } from './staging.js';
 import type { TreeTotals } from './tree-writer.js';
@@ -47,7 +46,7 @@ export class SiteWriter {
   private pendingBytes = 0;
   /** Batches and carried files to the writer, at most BATCHES_IN_FLIGHT at a time. */
   private readonly queue: HandOver<ToWorker>;
-  /** Digests asked for and not answered, by id: the writer answers each when its read ends. */
+  /** Surveys asked for and not answered, by id: the writer answers each when its read ends. */
   private readonly surveys = new Map<number, { resolve: (survey: FileSurvey) => void; reject: (cause: Error) => void }>();
   private surveysAsked = 0;
   /** Carries sent and not answered, in the order sent: the writer answers them in that order. */
@@ -123,8 +122,7 @@ export class SiteWriter {
 
   /**
    * The survey of a file (its digest and records, see file-identity), made on the writer
-   * thread between its writes: it is idle for much of a build, and the main thread's work is
-   * the build's bound.
+   * thread as soon as the message reaches it: the main thread's work is the build's bound.
    */
   survey(path: string): Promise<FileSurvey> {
     return new Promise((resolve, reject) => {

@@ -44,7 +44,7 @@ export type ToWorker =
    * since its build).
    */
   | { type: 'carry'; paths: string[]; prints?: string[] }
-  /** A file to survey (see file-identity) between the writes: its answer comes when done. */
+  /** A file to survey (see file-identity), at once: its answer comes when done. */
   | { type: 'survey'; id: number; path: string }
   /** What the live tree was made from (see LiveTree): answered once the writer has read it. */
   | { type: 'describe-live' }
