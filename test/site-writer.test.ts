@@ -79,7 +79,7 @@ test("the manifest holds each file's SHA-1, whether the writer made it or this t
   });
 });
 
-test('the writer thread surveys a file between its writes, and says when it cannot', async () => {
+test('the writer thread surveys a file (its digest and records), and says when it cannot', async () => {
   await withTempDir(async (dir) => {
     const file = path.join(dir, 'builds.ndjson');
     writeFileSync(file, '\ufeff{"build_id":1,"files":[]}\n\n'); // the byte-order mark is not part of the digest
