@@ -199,6 +199,7 @@ export class SiteWriter {
     if (this.failure) throw this.failure;
     if (this.paths.length === 0) {
       if (!this.ahead) await this.queue.room();
+      if (this.failure) throw this.failure; // as after any wait for the writer
       return;
     }
     const lengths = this.bodies.map(byteLengthOf);
