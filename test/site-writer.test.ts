@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -75,6 +75,67 @@ test("the manifest holds each file's SHA-1, whether the writer made it or this t
       const bytes = readFileSync(path.join(dir, 'out/api/v1/ports', `p${i}`, 'index.json'));
       assert.is(bytes.toString('utf8'), body(i));
       assert.is(hashes.get(`api/v1/ports/p${i}/index.json`), createHash('sha1').update(bytes).digest('base64url'), `p${i}`);
+    }
+  });
+});
+
+/** The manifest of a committed tree, path → hash, from its marker. */
+function manifestOf(out: string): Map<string, string> {
+  const marker = JSON.parse(readFileSync(path.join(out, '.ports-gen.json'), 'utf8')) as { files: string[] };
+  const hashes = new Map<string, string>();
+  for (let i = 0; i < marker.files.length; i += 2) hashes.set(marker.files[i]!, marker.files[i + 1]!);
+  return hashes;
+}
+
+test('with no live tree, batches that find the writer behind are written by this thread, and the tree and its manifest are whole', async () => {
+  await withTempDir(async (dir) => {
+    const out = path.join(dir, 'out');
+    const writer = SiteWriter.open(out);
+    assert.is(await writer.describeLive(), undefined);
+    const body = (i: number) => `{"n":${i},"text":"${'é'.repeat(i % 7)}"}`;
+    const files = 6 * 256; // 256 files make a batch; four are in flight at most
+    for (let i = 0; i < files; i++) await writer.write(`api/v1/ports/p${i}/index.json`, body(i));
+    const writtenHere = writer.writtenHere;
+    await writer.commit();
+    assert.ok(writtenHere > 0 && writtenHere < files, `${writtenHere} written on this thread`);
+    assert.is(writer.hashedHere, 0); // what this thread hashes, it writes
+    assert.is(writer.files, files);
+    assert.is(writer.written, files);
+    const hashes = manifestOf(out);
+    assert.is(hashes.size, files);
+    let bytes = 0;
+    for (let i = 0; i < files; i++) {
+      const file = readFileSync(path.join(out, 'api/v1/ports', `p${i}`, 'index.json'));
+      assert.is(file.toString('utf8'), body(i));
+      assert.is(hashes.get(`api/v1/ports/p${i}/index.json`), createHash('sha1').update(file).digest('base64url'), `p${i}`);
+      bytes += file.length;
+    }
+    assert.is(writer.bytes, bytes);
+    assert.equal(readdirSync(dir), ['out']);
+  });
+});
+
+test('with a live tree, this thread writes nothing: unchanged files are linked from the live tree by the writer', async () => {
+  await withTempDir(async (dir) => {
+    const out = path.join(dir, 'out');
+    const body = (i: number) => `{"n":${i}}`;
+    const files = 6 * 256;
+    const build = async (changed: number) => {
+      const writer = SiteWriter.open(out);
+      await writer.describeLive();
+      for (let i = 0; i < files; i++) await writer.write(`api/v1/ports/p${i}/index.json`, body(i === changed ? -1 : i));
+      await writer.commit();
+      return writer;
+    };
+    await build(-1);
+    const inodes = Array.from({ length: files }, (_, i) => statSync(path.join(out, 'api/v1/ports', `p${i}`, 'index.json')).ino);
+    const second = await build(5);
+    assert.is(second.writtenHere, 0);
+    assert.is(second.written, 1);
+    for (let i = 0; i < files; i++) {
+      const file = path.join(out, 'api/v1/ports', `p${i}`, 'index.json');
+      assert.is(readFileSync(file, 'utf8'), body(i === 5 ? -1 : i));
+      if (i !== 5) assert.is(statSync(file).ino, inodes[i], `p${i} linked`);
     }
   });
 });

@@ -1,11 +1,12 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FileSurvey } from '../read/file-identity.js';
 import { byteLengthOf, encodeBody, lengthOf, type Body } from './body.js';
 import { HandOver } from './hand-over.js';
-import { leavesTree } from './inside-tree.js';
+import { leavesTree, pathUnder } from './inside-tree.js';
 import { hashBody, type FilesInfo } from './manifest.js';
+import { parentOf } from './previous-tree.js';
 import { claimSpare, keepAsSpare } from './spare.js';
 import { recoverStaging, stagingPath, swapIn } from './staging.js';
 import type { TreeTotals } from './tree-writer.js';
@@ -30,6 +31,8 @@ const WRITER_YOUNG_GENERATION_MB = 8;
  * spare (see spare.ts) when there is one, updated in place, or else a new tree. The main
  * thread encodes files into batches; a writer thread makes directories, keeps or hard-links
  * unchanged files (so their modification time stays), writes the others, and keeps the manifest.
+ * In a first build (a new tree and no live one), the main thread writes the batches that find
+ * the writer behind itself (see flush).
  */
 export class SiteWriter {
   private paths: string[] = [];
@@ -62,6 +65,15 @@ export class SiteWriter {
   carried = 0;
   /** Files whose hash this thread made while it waited for the writer (see flush). */
   hashedHere = 0;
+  /** Files this thread wrote itself while the writer was behind (see flush). */
+  writtenHere = 0;
+  /**
+   * Whether this thread may write files itself: into a new tree, when there is no live tree
+   * (the writer's answer to describeLive), so that no file could have been linked or kept.
+   */
+  private mayWriteHere = false;
+  /** Directories this thread made for the files it wrote. */
+  private readonly madeHere = new Set<string>();
   bytes = 0;
 
   /** Batches handed to the writer that it has not finished yet. */
@@ -206,21 +218,28 @@ export class SiteWriter {
     const data = this.bufferFor(lengths.reduce((a, b) => a + b, 0));
     let offset = 0;
     for (const body of this.bodies) offset = encodeBody(body, data, offset);
-    // No room: the writer is behind (a disk slower than this thread), and this thread would
-    // only wait. It hashes the batch's files for the manifest meanwhile, work the writer does
-    // otherwise; a build bound by this thread's own work leaves the hashing to the writer.
-    let hashes: string[] | undefined;
-    if (!this.ahead && !this.queue.hasRoom) {
-      hashes = hashesOf(data, lengths);
-      this.hashedHere += hashes.length;
-      await this.queue.room();
-      if (this.failure) throw this.failure;
-    }
-    const message: ToWorker = { type: 'batch', batch: { paths: this.paths, prints: this.prints, hashes, lengths, data: data.buffer as ArrayBuffer } };
+    const { paths, prints } = this;
     this.paths = [];
     this.prints = [];
     this.bodies = [];
     this.pendingBytes = 0;
+    // No room: the writer is behind (a disk slower than this thread), and this thread would
+    // only wait. Into a new tree with no live one, it writes the batch itself; otherwise it
+    // hashes the batch's files for the manifest meanwhile, work the writer does otherwise. A
+    // build bound by this thread's own work leaves both to the writer.
+    let hashes: string[] | undefined;
+    if (!this.ahead && !this.queue.hasRoom) {
+      hashes = hashesOf(data, lengths);
+      if (this.mayWriteHere) {
+        this.writeHere(paths, prints, lengths, data, hashes);
+        this.recycle(data.buffer as ArrayBuffer);
+        return;
+      }
+      this.hashedHere += hashes.length;
+      await this.queue.room();
+      if (this.failure) throw this.failure;
+    }
+    const message: ToWorker = { type: 'batch', batch: { paths, prints, hashes, lengths, data: data.buffer as ArrayBuffer } };
     if (this.ahead) {
       this.queue.hold(message);
       // A turn of the event loop lets the writer's answers in, so that only what it has not
@@ -229,14 +248,41 @@ export class SiteWriter {
     } else this.queue.send(message);
   }
 
+  /**
+   * Writes a batch on this thread, as the writer would into a new tree with no live tree beside
+   * it (nothing to link or keep), and tells the writer what the files were, for the manifest.
+   * On this machine's disk, making a file costs kernel time on the thread that makes it
+   * (some 50 µs, a directory 70 µs), so this thread makes files instead of waiting.
+   */
+  private writeHere(paths: string[], prints: string[], lengths: number[], data: Uint8Array, hashes: string[]): void {
+    let offset = 0;
+    paths.forEach((relative, i) => {
+      const dir = parentOf(relative);
+      if (dir !== '' && !this.madeHere.has(dir)) {
+        mkdirSync(pathUnder(this.root, dir), { recursive: true });
+        this.madeHere.add(dir);
+      }
+      writeFileSync(pathUnder(this.root, relative), data.subarray(offset, offset + lengths[i]!), { flag: 'wx' });
+      offset += lengths[i]!;
+    });
+    this.worker.postMessage({ type: 'written', paths, prints, hashes, lengths } satisfies ToWorker);
+    this.writtenHere += paths.length;
+  }
+
+  /** A batch's buffer, written: kept for the next batch, up to one per batch in flight. */
+  private recycle(buffer: ArrayBuffer): void {
+    if (this.buffers.length < BATCHES_IN_FLIGHT) this.buffers.push(buffer);
+  }
+
   private receive(message: FromWorker): void {
     if (message.type === 'failed') return this.fail(new Error(message.message));
     if (message.type === 'done') {
-      if (message.buffer && this.buffers.length < BATCHES_IN_FLIGHT) this.buffers.push(message.buffer);
+      if (message.buffer) this.recycle(message.buffer);
       this.queue.done();
       return;
     }
     if (message.type === 'live') {
+      this.mayWriteHere = !this.updating && message.live === undefined;
       this.live?.resolve(message.live);
       this.live = undefined;
       return;

@@ -61,6 +61,14 @@ export class TreeWriter {
     this.totals.written++;
   }
 
+  /** A file written into this (new) tree by another thread: recorded, as `put` records its own. */
+  record(relative: string, hash: string, size: number, print?: string): void {
+    this.manifest.set(relative, hash);
+    if (print !== undefined) this.prints.set(relative, print);
+    this.totals.bytes += size;
+    this.totals.written++;
+  }
+
   /** A directory made ahead of its files. */
   makeDirectory(dir: string): void {
     this.ensureDirectory(dir);

@@ -35,6 +35,11 @@ export interface Batch {
 
 export type ToWorker =
   | { type: 'batch'; batch: Batch }
+  /**
+   * Files the main thread wrote itself into a new tree, while the writer was behind (see
+   * SiteWriter.flush): recorded in the manifest, with their hashes and sizes; no reply.
+   */
+  | { type: 'written'; paths: string[]; prints: string[]; hashes: string[]; lengths: number[] }
   /** Directories to make ahead of their files; no reply. */
   | { type: 'directories'; paths: string[] }
   /**

@@ -38,6 +38,9 @@ function handle(message: ToWorker): FromWorker | undefined {
       if (++batches % GC_EVERY_BATCHES === 0) collectGarbage();
       return { type: 'done', buffer: data };
     }
+    case 'written':
+      message.paths.forEach((relative, i) => tree.record(relative, message.hashes[i]!, message.lengths[i]!, message.prints[i] || undefined));
+      return undefined;
     case 'survey':
       // At once, not a chunk at a time between the batches: the main thread will wait for
       // its count, and the writer has little else to do as the build starts.
