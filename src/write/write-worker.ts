@@ -6,7 +6,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { surveyHere } from '../read/file-identity.js';
 import { PRINTS_KEY } from '../derive/port-prints.js';
-import { collectGarbage } from './collect-garbage.js';
 import { TreeWriter } from './tree-writer.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
@@ -17,10 +16,6 @@ function reply(message: FromWorker): void {
   // A batch's buffer goes back whole (moved, not copied): this thread never holds batches.
   parentPort!.postMessage(message, message.type === 'done' && message.buffer ? [message.buffer] : []);
 }
-
-/** As on the main thread: a collection now and then keeps this thread's heap flat. */
-const GC_EVERY_BATCHES = 64;
-let batches = 0;
 
 function handle(message: ToWorker): FromWorker | undefined {
   switch (message.type) {
@@ -35,7 +30,9 @@ function handle(message: ToWorker): FromWorker | undefined {
         tree.put(relative, bytes.subarray(offset, offset + lengths[i]!), prints[i] || undefined, hashes?.[i]);
         offset += lengths[i]!;
       });
-      if (++batches % GC_EVERY_BATCHES === 0) collectGarbage();
+      // No forced collection here (there was one every 64 batches): the bytes go back to the
+      // main thread, and what is left is small. Without it, 8 full collections of 142 ms in a
+      // 40,000-port build became V8's own 2 of 6 ms, with the same peak RSS at 1x and 4x.
       return { type: 'done', buffer: data };
     }
     case 'written':
