@@ -46,4 +46,18 @@ test('at the end everything held goes, whatever the room; a stop frees whoever w
   assert.is(handOver.holding, 0);
 });
 
+test('what is taken back is the last held, never handed over; the writer still gets the first', () => {
+  const { posted, handOver } = queue(1);
+  for (const item of ['a', 'b', 'c', 'd']) handOver.hold(item);
+  assert.equal(posted, ['a']);
+  assert.is(handOver.takeBack(), 'd');
+  handOver.done();
+  assert.equal(posted, ['a', 'b']);
+  assert.is(handOver.takeBack(), 'c');
+  assert.is(handOver.takeBack(), undefined);
+  handOver.done();
+  handOver.sendHeld();
+  assert.equal(posted, ['a', 'b']);
+});
+
 test.run();

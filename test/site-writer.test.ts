@@ -115,6 +115,30 @@ test('with no live tree, batches that find the writer behind are written by this
   });
 });
 
+test('with no live tree, batches still held for the writer at the commit are shared with it, and the tree and its manifest are whole', async () => {
+  await withTempDir(async (dir) => {
+    const out = path.join(dir, 'out');
+    const writer = SiteWriter.open(out);
+    await writer.describeLive();
+    const body = (i: number) => `{"n":${i}}`;
+    const files = 12 * 256;
+    // Sent ahead, the batches are held while the writer makes a directory for each file.
+    await writer.sendAhead(async () => {
+      for (let i = 0; i < files; i++) await writer.write(`api/v1/ports/p${i}/index.json`, body(i));
+    });
+    await writer.commit();
+    assert.ok(writer.writtenHere > 0 && writer.writtenHere < files, `${writer.writtenHere} written on this thread`);
+    assert.is(writer.written, files);
+    const hashes = manifestOf(out);
+    assert.is(hashes.size, files);
+    for (let i = 0; i < files; i++) {
+      const file = readFileSync(path.join(out, 'api/v1/ports', `p${i}`, 'index.json'));
+      assert.is(file.toString('utf8'), body(i));
+      assert.is(hashes.get(`api/v1/ports/p${i}/index.json`), createHash('sha1').update(file).digest('base64url'), `p${i}`);
+    }
+  });
+});
+
 test('with a live tree, this thread writes nothing: unchanged files are linked from the live tree by the writer', async () => {
   await withTempDir(async (dir) => {
     const out = path.join(dir, 'out');

@@ -52,6 +52,11 @@ export class HandOver<T> {
     else this.fill();
   }
 
+  /** The last item held, taken back so that it is not handed over: the sender does it itself. */
+  takeBack(): T | undefined {
+    return this.held.pop();
+  }
+
   /** Everything held, now, whatever the room (the end of a build). */
   sendHeld(): void {
     for (const item of this.held.splice(0)) this.send(item);

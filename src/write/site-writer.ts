@@ -269,6 +269,24 @@ export class SiteWriter {
     this.writtenHere += paths.length;
   }
 
+  /**
+   * The end of a build, when batches are still held for the writer (a disk slower than this
+   * thread): they are shared, this thread writing the last ones while the writer takes the
+   * first, with a turn of the event loop after each so that the writer's answers hand it the
+   * next. Only where this thread may write (see writeHere).
+   */
+  private async shareHeld(): Promise<void> {
+    if (!this.mayWriteHere) return;
+    for (let held = this.queue.takeBack(); held; held = this.queue.takeBack()) {
+      if (held.type !== 'batch') throw new Error(`a ${held.type} message was held`);
+      const { paths, prints, lengths, data } = held.batch;
+      const bytes = new Uint8Array(data);
+      this.writeHere(paths, prints, lengths, bytes, hashesOf(bytes, lengths));
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.failure) throw this.failure;
+    }
+  }
+
   /** A batch's buffer, written: kept for the next batch, up to one per batch in flight. */
   private recycle(buffer: ArrayBuffer): void {
     if (this.buffers.length < BATCHES_IN_FLIGHT) this.buffers.push(buffer);
@@ -328,6 +346,7 @@ export class SiteWriter {
    */
   async commit(filesInfo?: FilesInfo, printsKey = ''): Promise<void> {
     await this.flush();
+    await this.shareHeld();
     this.queue.sendHeld();
     if (this.failure) throw this.failure;
     const reply = await this.finalMessage({ type: 'commit', filesInfo, printsKey });
