@@ -58,6 +58,32 @@ test('files sent ahead all arrive, the writer never holds more than four batches
   });
 });
 
+/** The manifest of a committed tree, path → hash, from its marker. */
+function manifestOf(out: string): Map<string, string> {
+  const marker = JSON.parse(readFileSync(path.join(out, '.ports-gen.json'), 'utf8')) as { files: string[] };
+  const hashes = new Map<string, string>();
+  for (let i = 0; i < marker.files.length; i += 2) hashes.set(marker.files[i]!, marker.files[i + 1]!);
+  return hashes;
+}
+
+/**
+ * Checks that the committed tree at `out` holds `api/v1/ports/p<i>/index.json` with `body(i)`
+ * for each i below `files`, and a manifest of exactly those files with node's own SHA-1 of the
+ * bytes on disk; returns their bytes in all.
+ */
+function assertWhole(out: string, files: number, body: (i: number) => string): number {
+  const hashes = manifestOf(out);
+  assert.is(hashes.size, files);
+  let bytes = 0;
+  for (let i = 0; i < files; i++) {
+    const file = readFileSync(path.join(out, 'api/v1/ports', `p${i}`, 'index.json'));
+    assert.is(file.toString('utf8'), body(i));
+    assert.is(hashes.get(`api/v1/ports/p${i}/index.json`), createHash('sha1').update(file).digest('base64url'), `p${i}`);
+    bytes += file.length;
+  }
+  return bytes;
+}
+
 test("the manifest holds each file's SHA-1, whether the writer made it or this thread did while it waited", async () => {
   await withTempDir(async (dir) => {
     const writer = SiteWriter.open(path.join(dir, 'out'));
@@ -67,25 +93,9 @@ test("the manifest holds each file's SHA-1, whether the writer made it or this t
     await writer.commit();
     // The first batches find room; later ones wait for a writer that writes 256 files a batch.
     assert.ok(hashedHere > 0 && hashedHere < 24 * 256, `${hashedHere} hashed on this thread`);
-    const marker = JSON.parse(readFileSync(path.join(dir, 'out/.ports-gen.json'), 'utf8')) as { files: string[] };
-    const hashes = new Map<string, string>();
-    for (let i = 0; i < marker.files.length; i += 2) hashes.set(marker.files[i]!, marker.files[i + 1]!);
-    assert.is(hashes.size, 24 * 256);
-    for (let i = 0; i < 24 * 256; i++) {
-      const bytes = readFileSync(path.join(dir, 'out/api/v1/ports', `p${i}`, 'index.json'));
-      assert.is(bytes.toString('utf8'), body(i));
-      assert.is(hashes.get(`api/v1/ports/p${i}/index.json`), createHash('sha1').update(bytes).digest('base64url'), `p${i}`);
-    }
+    assertWhole(path.join(dir, 'out'), 24 * 256, body);
   });
 });
-
-/** The manifest of a committed tree, path → hash, from its marker. */
-function manifestOf(out: string): Map<string, string> {
-  const marker = JSON.parse(readFileSync(path.join(out, '.ports-gen.json'), 'utf8')) as { files: string[] };
-  const hashes = new Map<string, string>();
-  for (let i = 0; i < marker.files.length; i += 2) hashes.set(marker.files[i]!, marker.files[i + 1]!);
-  return hashes;
-}
 
 test('with no live tree, batches that find the writer behind are written by this thread, and the tree and its manifest are whole', async () => {
   await withTempDir(async (dir) => {
@@ -101,16 +111,7 @@ test('with no live tree, batches that find the writer behind are written by this
     assert.is(writer.hashedHere, 0); // what this thread hashes, it writes
     assert.is(writer.files, files);
     assert.is(writer.written, files);
-    const hashes = manifestOf(out);
-    assert.is(hashes.size, files);
-    let bytes = 0;
-    for (let i = 0; i < files; i++) {
-      const file = readFileSync(path.join(out, 'api/v1/ports', `p${i}`, 'index.json'));
-      assert.is(file.toString('utf8'), body(i));
-      assert.is(hashes.get(`api/v1/ports/p${i}/index.json`), createHash('sha1').update(file).digest('base64url'), `p${i}`);
-      bytes += file.length;
-    }
-    assert.is(writer.bytes, bytes);
+    assert.is(writer.bytes, assertWhole(out, files, body));
     assert.equal(readdirSync(dir), ['out']);
   });
 });
@@ -129,13 +130,7 @@ test('with no live tree, batches still held for the writer at the commit are sha
     await writer.commit();
     assert.ok(writer.writtenHere > 0 && writer.writtenHere < files, `${writer.writtenHere} written on this thread`);
     assert.is(writer.written, files);
-    const hashes = manifestOf(out);
-    assert.is(hashes.size, files);
-    for (let i = 0; i < files; i++) {
-      const file = readFileSync(path.join(out, 'api/v1/ports', `p${i}`, 'index.json'));
-      assert.is(file.toString('utf8'), body(i));
-      assert.is(hashes.get(`api/v1/ports/p${i}/index.json`), createHash('sha1').update(file).digest('base64url'), `p${i}`);
-    }
+    assertWhole(out, files, body);
   });
 });
 

@@ -50,9 +50,7 @@ export class TreeWriter {
 
   /** One file of the build, with its bytes (and their hash, when it was made already). */
   put(relative: string, bytes: Uint8Array, print?: string, hash = hashBody(bytes)): void {
-    this.manifest.set(relative, hash);
-    if (print !== undefined) this.prints.set(relative, print);
-    this.totals.bytes += bytes.length;
+    this.enter(relative, hash, bytes.length, print);
     if (this.spare?.trustedSize(relative, hash) === bytes.length) return this.reuse();
     const target = this.prepare(relative);
     if (this.linkLive(relative, hash, target, bytes.length)) return this.reuse();
@@ -63,10 +61,15 @@ export class TreeWriter {
 
   /** A file written into this (new) tree by another thread: recorded, as `put` records its own. */
   record(relative: string, hash: string, size: number, print?: string): void {
+    this.enter(relative, hash, size, print);
+    this.totals.written++;
+  }
+
+  /** A file of this build in the manifest (and its print, for a port file) and the totals. */
+  private enter(relative: string, hash: string, size: number, print: string | undefined): void {
     this.manifest.set(relative, hash);
     if (print !== undefined) this.prints.set(relative, print);
     this.totals.bytes += size;
-    this.totals.written++;
   }
 
   /** A directory made ahead of its files. */
@@ -89,9 +92,7 @@ export class TreeWriter {
     const kept = this.spare?.trustedSize(relative, hash);
     const size = kept ?? live.trustedSize(relative, hash);
     if (size === undefined) return false;
-    this.manifest.set(relative, hash);
-    if (livePrint !== undefined) this.prints.set(relative, livePrint);
-    this.totals.bytes += size;
+    this.enter(relative, hash, size, livePrint);
     if (kept !== undefined) {
       this.reuse();
       return true;
