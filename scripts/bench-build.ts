@@ -38,6 +38,8 @@ console.log(
     ok: result.ok,
     seconds,
     peakRssMB: peakRssMB(),
+    // The whole process's CPU time, worker thread included: kernel time is most of the floor.
+    cpu: { user: process.cpuUsage().user / 1e6, system: process.cpuUsage().system / 1e6 },
     stats: result.stats,
   }),
 );

@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: builds a MacPorts-scale synthetic catalogue and prints, for one run, the
  * wall time, peak RSS, files and bytes, and the ratio to the I/O floor measured in the same
- * run; then a 4×-builds run (ratio of peak RSS) and rebuilds after one port changes.
- * Options: --ports 40000 --builds 100000 --files 40 --dir bench-out --seed 1
+ * run (floors and full builds in turns, the median of the rounds); then rebuilds after one
+ * port changes, and a run with 4× the builds (ratio of peak RSS).
+ * Options: --ports 40000 --builds 100000 --files 40 --dir bench-out --seed 1 --rounds 3
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { describeLoad, probeMetadata, sampleMachine } from './machine-load.js';
 import { synthCatalogue } from './synth-catalogue.js';
 
 const { values } = parseArgs({
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     files: { type: 'string', default: '40' },
     seed: { type: 'string', default: '1' },
     dir: { type: 'string', default: 'bench-out' },
+    rounds: { type: 'string', default: '3' },
     'skip-4x': { type: 'boolean', default: false },
   },
 });
@@ -24,6 +27,7 @@ const ports = Number(values.ports);
 const builds = Number(values.builds);
 const files = Number(values.files);
 const seed = Number(values.seed);
+const rounds = Math.max(1, Number(values.rounds));
 const dir = path.resolve(values.dir);
 const child = new URL('./bench-build.js', import.meta.url).pathname;
 
@@ -31,6 +35,9 @@ interface Measured {
   ok: boolean;
   seconds: number;
   peakRssMB: number;
+  /** The child's CPU seconds, and what the machine did meanwhile (see machine-load). */
+  cpu: { user: number; system: number };
+  load: string;
   /** The child's phase timings, as it printed them. */
   phases: string;
   stats: { ports: number; builds: number; pages: number; paths: number; files: number; written: number; carried: number; bytes: number };
@@ -43,11 +50,13 @@ function settle(): void {
 
 function measureBuild(catalogue: string, out: string): Measured {
   settle();
+  const before = sampleMachine();
   const run = spawnSync(process.execPath, [child, catalogue, out], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
   if (run.status !== 0 || !line.startsWith('{')) throw new Error(`build failed: ${run.stderr}`);
   const measured = JSON.parse(line) as Measured;
   if (!measured.ok) throw new Error('the synthetic catalogue did not build');
+  measured.load = describeLoad(before, sampleMachine());
   measured.phases = run.stderr
     .split('\n')
     .filter((entry) => / s$/.test(entry))
@@ -75,8 +84,11 @@ function readTree(root: string): Array<[string, Buffer]> {
  * directory on the same file system. The tree stays until the end of the run: deleting it
  * would load the disk while the next measurement runs.
  */
-function measureFloor(tree: Array<[string, Buffer]>, floor: string): number {
+function measureFloor(tree: Array<[string, Buffer]>, floor: string): Floor {
+  const probe = probeMetadata(path.join(path.dirname(floor), 'probes'));
   settle();
+  const before = sampleMachine();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const made = new Set<string>();
   for (const [rel, bytes] of tree) {
@@ -88,7 +100,17 @@ function measureFloor(tree: Array<[string, Buffer]>, floor: string): number {
     }
     writeFileSync(target, bytes);
   }
-  return (performance.now() - started) / 1000;
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { seconds, cpu: { user: used.user / 1e6, system: used.system / 1e6 }, load: describeLoad(before, sampleMachine()), probe };
+}
+
+interface Floor {
+  seconds: number;
+  cpu: { user: number; system: number };
+  load: string;
+  /** What a new directory with a file cost just before (see probeMetadata), in µs. */
+  probe: number;
 }
 
 function editPortIndex(catalogue: string, edit: (ports: Array<Record<string, unknown>>) => string): string {
@@ -101,7 +123,18 @@ function editPortIndex(catalogue: string, edit: (ports: Array<Record<string, unk
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(34)} ${value}`);
+const cpuOf = (cpu: { user: number; system: number }) => `${cpu.user.toFixed(2)} s user, ${cpu.system.toFixed(2)} s system`;
+/** Where the time went: the phases, the CPU time, and what the machine did meanwhile. */
+function details(measured: Measured): void {
+  row('cpu time', cpuOf(measured.cpu));
+  if (measured.load) row('machine meanwhile', measured.load);
+  console.log(measured.phases);
+}
 
+if (existsSync(dir)) {
+  console.log(`deleting ${dir}, left by an earlier run: on some file systems (ext4 without a journal)`);
+  console.log('new files cost more for minutes after a large deletion; see "new dir + file" below');
+}
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const catalogue = path.join(dir, 'catalogue');
@@ -109,22 +142,39 @@ const out = path.join(dir, 'dist');
 console.log(`synthesising ${ports} ports, ${builds} builds × ${files} files (seed ${seed}) ...`);
 const made = await synthCatalogue({ ports, builds, files, seed, out: catalogue });
 
-// The floor needs the site's bytes: an unmeasured first build gives them. The measured build
-// then runs between two floor measurements, and is compared with their mean, because this
-// machine's disk speed drifts during a run.
+// The floor needs the site's bytes: an unmeasured first build gives them. Then floors and full
+// builds take turns (floor, build, floor, ..., build, floor), each build compared with the mean
+// of the floors just before and after it, because this machine's disk drifts within a run
+// (floors a minute apart differed by 40 %). The figure is the median of the rounds' ratios.
 measureBuild(catalogue, path.join(dir, 'warm-up'));
 const tree = readTree(path.join(dir, 'warm-up'));
-const floorBefore = measureFloor(tree, path.join(dir, 'floor-1'));
-const full = measureBuild(catalogue, out);
-const floorAfter = measureFloor(tree, path.join(dir, 'floor-2'));
-const floor = (floorBefore + floorAfter) / 2;
-console.log(`\nfull build (${made.paths.toLocaleString('en-US')} paths, ${mb(made.bytes)} of input)`);
-row('wall time', `${full.seconds.toFixed(2)} s`);
-row('peak RSS', `${full.peakRssMB.toFixed(0)} MB`);
+const floors = [measureFloor(tree, path.join(dir, 'floor-0'))];
+const fulls: Measured[] = [];
+for (let round = 1; round <= rounds; round++) {
+  // The last one is the live tree the rebuilds below start from.
+  fulls.push(measureBuild(catalogue, round === rounds ? out : path.join(dir, `full-${round}`)));
+  floors.push(measureFloor(tree, path.join(dir, `floor-${round}`)));
+}
+const ratios = fulls.map((build, i) => build.seconds / ((floors[i]!.seconds + floors[i + 1]!.seconds) / 2));
+const middle = [...ratios.keys()].sort((a, b) => ratios[a]! - ratios[b]!)[Math.floor(rounds / 2)]!;
+const full = fulls[middle]!;
+console.log(`\nfull build (${made.paths.toLocaleString('en-US')} paths, ${mb(made.bytes)} of input), ${rounds} rounds`);
+fulls.forEach((build, i) => {
+  const [before, after] = [floors[i]!, floors[i + 1]!];
+  row(`round ${i + 1}: floor, build, floor`, `${before.seconds.toFixed(2)} s, ${build.seconds.toFixed(2)} s, ${after.seconds.toFixed(2)} s: ${ratios[i]!.toFixed(2)} ×`);
+});
+row('build / I/O floor (median)', `${ratios[middle]!.toFixed(2)} × (round ${middle + 1})`);
+row('peak RSS (highest of the rounds)', `${Math.max(...fulls.map((build) => build.peakRssMB)).toFixed(0)} MB`);
 row('files / bytes written', `${full.stats.files.toLocaleString('en-US')} / ${mb(full.stats.bytes)}`);
-row('I/O floor before / after', `${floorBefore.toFixed(2)} s / ${floorAfter.toFixed(2)} s`);
-row('build / I/O floor (mean)', `${(full.seconds / floor).toFixed(2)} ×`);
-console.log(full.phases);
+floors.forEach((floor, i) => {
+  row(`floor ${i}: cpu time`, cpuOf(floor.cpu));
+  row(`floor ${i}: new dir + file`, `${floor.probe.toFixed(0)} µs${floor.load ? `; ${floor.load}` : ''}`);
+});
+fulls.forEach((build, i) => {
+  if (i !== middle) row(`round ${i + 1}: build's cpu time`, cpuOf(build.cpu));
+});
+console.log(`  round ${middle + 1}'s build:`);
+details(full);
 
 // The second build of an unchanged catalogue writes nothing, but has no spare tree yet: it
 // makes a new tree (every directory, every file linked) and keeps the replaced one as the
@@ -134,6 +184,7 @@ console.log(`\nsecond build, nothing changed (makes the spare tree)`);
 row('wall time', `${again.seconds.toFixed(2)} s (${((100 * again.seconds) / full.seconds).toFixed(0)}% of the full build)`);
 row('files rewritten', `${again.stats.written} of ${again.stats.files.toLocaleString('en-US')}`);
 row('files carried over, not made again', `${again.stats.carried.toLocaleString('en-US')}`);
+details(again);
 
 const version = editPortIndex(catalogue, (list) => {
   const port = list[Math.floor(list.length / 2)]!;
@@ -146,7 +197,7 @@ row('wall time', `${rebuilt.seconds.toFixed(2)} s (${((100 * rebuilt.seconds) / 
 row('files rewritten', `${rebuilt.stats.written} of ${rebuilt.stats.files.toLocaleString('en-US')}`);
 row('files carried over, not made again', `${rebuilt.stats.carried.toLocaleString('en-US')}`);
 row('peak RSS', `${rebuilt.peakRssMB.toFixed(0)} MB`);
-console.log(rebuilt.phases);
+details(rebuilt);
 
 const deps = editPortIndex(catalogue, (list) => {
   const port = list[Math.floor(list.length / 3)]!;
@@ -159,7 +210,7 @@ console.log(`\nrebuild after one port's dependencies changed (${deps})`);
 row('wall time', `${rebuiltDeps.seconds.toFixed(2)} s (${((100 * rebuiltDeps.seconds) / full.seconds).toFixed(0)}% of the full build)`);
 row('files rewritten', `${rebuiltDeps.stats.written} of ${rebuiltDeps.stats.files.toLocaleString('en-US')}`);
 row('files carried over, not made again', `${rebuiltDeps.stats.carried.toLocaleString('en-US')}`);
-console.log(rebuiltDeps.phases);
+details(rebuiltDeps);
 
 if (!values['skip-4x']) {
   const catalogue4 = path.join(dir, 'catalogue-4x');
@@ -171,6 +222,6 @@ if (!values['skip-4x']) {
   row('wall time', `${four.seconds.toFixed(2)} s`);
   row('peak RSS', `${four.peakRssMB.toFixed(0)} MB (${(four.peakRssMB / full.peakRssMB).toFixed(2)} × the 1× run)`);
   row('files / bytes written', `${four.stats.files.toLocaleString('en-US')} / ${mb(four.stats.bytes)}`);
-  console.log(four.phases);
+  details(four);
 }
 rmSync(dir, { recursive: true, force: true });
