@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FileSurvey } from '../read/file-identity.js';
-import { byteLengthOf, encodeBody, lengthOf, type Body } from './body.js';
+import { encodeBodies, lengthOf, type Body } from './body.js';
 import { HandOver } from './hand-over.js';
 import { leavesTree, pathUnder } from './inside-tree.js';
 import { hashBody, type FilesInfo } from './manifest.js';
@@ -46,7 +46,8 @@ export class SiteWriter {
   private bodies: Body[] = [];
   /** Whether batches are held for the writer instead of waiting for it (see `sendAhead`). */
   private ahead = false;
-  private pendingBytes = 0;
+  /** UTF-16 code units of the files waiting for a batch: their bytes, when ASCII. */
+  private pendingUnits = 0;
   /** Batches and carried files to the writer, at most BATCHES_IN_FLIGHT at a time. */
   private readonly queue: HandOver<ToWorker>;
   /** Surveys asked for and not answered, by id: the writer answers each when its read ends. */
@@ -111,9 +112,9 @@ export class SiteWriter {
     this.paths.push(relative);
     this.prints.push(print);
     this.bodies.push(body);
-    this.pendingBytes += lengthOf(body);
+    this.pendingUnits += lengthOf(body);
     this.files++;
-    if (this.pendingBytes >= BATCH_BYTES || this.paths.length >= BATCH_FILES) await this.flush();
+    if (this.pendingUnits >= BATCH_BYTES || this.paths.length >= BATCH_FILES) await this.flush();
   }
 
   /**
@@ -198,11 +199,13 @@ export class SiteWriter {
 
   /**
    * A view of `size` bytes on a buffer from the pool, or on a new one when none is big enough;
-   * sent ahead, a batch gets a buffer of its own size, since many wait at once.
+   * sent ahead, a batch gets a buffer of its own size, since many wait at once. A new buffer is
+   * not zeroed (every byte of the view is written before it is read, as in a reused one): the
+   * port files' 31 MB of held batches were zeroed first for nothing.
    */
   private bufferFor(size: number): Uint8Array {
     const index = this.buffers.findIndex((buffer) => buffer.byteLength >= size);
-    const buffer = index === -1 ? new ArrayBuffer(this.ahead ? size : Math.max(size, BATCH_BYTES * 2)) : this.buffers.splice(index, 1)[0]!;
+    const buffer = index === -1 ? unzeroed(this.ahead ? size : Math.max(size, BATCH_BYTES * 2)) : this.buffers.splice(index, 1)[0]!;
     return new Uint8Array(buffer, 0, size);
   }
 
@@ -214,15 +217,18 @@ export class SiteWriter {
       if (this.failure) throw this.failure; // as after any wait for the writer
       return;
     }
-    const lengths = this.bodies.map(byteLengthOf);
-    const data = this.bufferFor(lengths.reduce((a, b) => a + b, 0));
-    let offset = 0;
-    for (const body of this.bodies) offset = encodeBody(body, data, offset);
+    let { data, lengths } = encodeBodies(this.bodies, this.pendingUnits, (size) => this.bufferFor(size));
+    // A held batch that was not ASCII got room for the worst case: it waits in a copy of its size.
+    if (this.ahead && data.buffer.byteLength > data.length) {
+      const exact = new Uint8Array(unzeroed(data.length));
+      exact.set(data);
+      data = exact;
+    }
     const { paths, prints } = this;
     this.paths = [];
     this.prints = [];
     this.bodies = [];
-    this.pendingBytes = 0;
+    this.pendingUnits = 0;
     // No room: the writer is behind (a disk slower than this thread), and this thread would
     // only wait. Into a new tree with no live one, it writes the batch itself; otherwise it
     // hashes the batch's files for the manifest meanwhile, work the writer does otherwise. A
@@ -370,6 +376,11 @@ export class SiteWriter {
     if (released) keepAsSpare(this.root, this.out);
     else rmSync(this.root, { recursive: true, force: true });
   }
+}
+
+/** An ArrayBuffer of its own (transferable), left as the allocator gives it. */
+function unzeroed(size: number): ArrayBuffer {
+  return Buffer.allocUnsafeSlow(size).buffer as ArrayBuffer;
 }
 
 /** The manifest's hash of each file of a batch: its bytes end to end in `data`. */
