@@ -4,23 +4,6 @@
  * was stalled on I/O (pressure stall information). A bench figure far off its neighbours can
  * then be told apart: the build's own doing, or the machine's.
  */
-
-/**
- * Microseconds to make one directory with one small file in it, over `count` of them in a
- * fresh directory under `dir` (left for the caller to delete). This file system's cost of a
- * new inode swings with what was deleted in the minutes before (see the README's performance
- * section), and the I/O floor and a build are made of exactly such operations.
- */
-export function probeMetadata(dir: string, count = 500): number {
-  const root = path.join(dir, `probe-${process.hrtime.bigint()}`);
-  mkdirSync(root, { recursive: true });
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    mkdirSync(path.join(root, String(i)));
-    writeFileSync(path.join(root, String(i), 'index.json'), '{}');
-  }
-  return ((performance.now() - started) * 1000) / count;
-}
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -54,7 +37,7 @@ export function sampleMachine(): MachineSample | undefined {
   };
 }
 
-/** "steal 0.12 s, iowait 0.40 s, I/O stalled 0.81 s" between two samples, or '' off Linux. */
+/** "cpu steal 0.12 s, iowait 0.40 s, I/O stalled 0.81 s" between two samples, or '' off Linux. */
 export function describeLoad(before: MachineSample | undefined, after: MachineSample | undefined): string {
   if (!before || !after) return '';
   const part = (label: string, seconds: number) => (Number.isNaN(seconds) ? [] : [`${label} ${seconds.toFixed(2)} s`]);
@@ -63,4 +46,21 @@ export function describeLoad(before: MachineSample | undefined, after: MachineSa
     ...part('iowait', after.iowait - before.iowait),
     ...part('I/O stalled', after.ioStalled - before.ioStalled),
   ].join(', ');
+}
+
+/**
+ * Microseconds to make one directory with one small file in it, over `count` of them in a
+ * fresh directory under `dir` (left for the caller to delete). This file system's cost of a
+ * new inode swings with what was deleted in the minutes before (see the README's performance
+ * section), and the I/O floor and a build are made of exactly such operations.
+ */
+export function probeMetadata(dir: string, count = 500): number {
+  const root = path.join(dir, `probe-${process.hrtime.bigint()}`);
+  mkdirSync(root, { recursive: true });
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    mkdirSync(path.join(root, String(i)));
+    writeFileSync(path.join(root, String(i), 'index.json'), '{}');
+  }
+  return ((performance.now() - started) * 1000) / count;
 }

@@ -7,7 +7,7 @@ const encoder = new TextEncoder();
  */
 export type Body = string | readonly string[];
 
-/** Its length in UTF-16 code units: its size in bytes when it is ASCII, a third of it at most. */
+/** Its length in UTF-16 code units: its size in bytes when it is ASCII, at least a third of that size otherwise. */
 export function lengthOf(body: Body): number {
   if (typeof body === 'string') return body.length;
   let length = 0;
