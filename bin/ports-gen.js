@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from '../build/src/cli.js';
+import { main } from '../build/bundle/cli.js';
 
 main(process.argv).then((code) => {
   process.exitCode = code;

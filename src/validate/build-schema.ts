@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { compileOnFirstUse } from './compile-schema.js';
 import { anyText, wellFormedText, type TextSchema } from './port-schema.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `z.compile(schema)`, made on the first call (a few milliseconds each, so only for the

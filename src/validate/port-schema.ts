@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { compileOnFirstUse } from './compile-schema.js';
 
 /** SPEC 1.1: what a port name may be; it also becomes a directory name, so no `/` or leading dot. */

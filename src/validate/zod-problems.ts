@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { error, type Problem } from '../problems/problem.js';
 
 /** `maintainers[0].email` from a Zod issue path; `` for the record itself. */
