@@ -4,13 +4,13 @@
  *
  * Why: Node loads an ES module graph file by file: ports-gen's 59 modules and zod's, 64 of
  * them locales. Importing the build took 137-173 ms before its first line ran; the bundle, with
- * zod's unused parts shaken out (which needs zod's namespace import), 45-57 ms. A rebuild
+ * zod's unused parts shaken out (which needs zod's namespace import), 43-65 ms. A rebuild
  * with nothing changed, process wall time on tmpfs, 6 alternating runs: mean 2.21 s -> 2.00 s.
  *
  * Entries: the CLI, the build alone (for the bench, which measures what users run) and the
  * writer thread, which site-writer starts from `./write-worker.js` beside itself; code they
- * share goes into chunks in the same directory. commander and fs-extra are CommonJS and stay
- * packages (bundled into an ES module, their `require` of Node's modules would fail).
+ * share goes into chunks in the same directory. commander is CommonJS and stays a package
+ * (bundled into an ES module, its `require` of Node's modules would fail).
  */
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
@@ -33,6 +33,6 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['commander', 'fs-extra'],
+  external: ['commander'],
   logLevel: 'warning',
 });
