@@ -114,6 +114,11 @@ interface Floor {
   probe: number;
 }
 
+/** The middle one of `items` by `by` (of an even count, the upper of the two). */
+function middleOf<T>(items: readonly T[], by: (item: T) => number): T {
+  return [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
+}
+
 function editPortIndex(catalogue: string, edit: (ports: Array<Record<string, unknown>>) => string): string {
   const file = path.join(catalogue, 'portindex.json');
   const document = JSON.parse(readFileSync(file, 'utf8')) as { ports: Array<Record<string, unknown>> };
@@ -157,7 +162,7 @@ for (let round = 1; round <= rounds; round++) {
   floors.push(measureFloor(tree, path.join(dir, `floor-${round}`)));
 }
 const ratios = fulls.map((build, i) => build.seconds / ((floors[i]!.seconds + floors[i + 1]!.seconds) / 2));
-const middle = [...ratios.keys()].sort((a, b) => ratios[a]! - ratios[b]!)[Math.floor(rounds / 2)]!;
+const middle = middleOf([...ratios.keys()], (i) => ratios[i]!);
 const full = fulls[middle]!;
 console.log(`\nfull build (${made.paths.toLocaleString('en-US')} paths, ${mb(made.bytes)} of input), ${rounds} rounds`);
 fulls.forEach((build, i) => {
@@ -181,8 +186,8 @@ details(full);
 // median of the full builds: one rebuild against the build of one round swung with that
 // round's disk (run O: 49 % of its 4.49 s build, 36 % of the median 6.16 s). The fastest full
 // build is printed beside it, for the worst case.
-const fullSeconds = fulls.map((build) => build.seconds).sort((a, b) => a - b);
-const medianFull = fullSeconds[Math.floor(rounds / 2)]!;
+const medianFull = middleOf(fulls, (build) => build.seconds).seconds;
+const fastestFull = Math.min(...fulls.map((build) => build.seconds));
 const percentOf = (seconds: number, of: number) => `${((100 * seconds) / of).toFixed(0)}%`;
 
 // The second build of an unchanged catalogue writes nothing, but has no spare tree yet: it
@@ -201,13 +206,12 @@ function measureRebuilds(title: string, edit: (ports: Array<Record<string, unkno
     const what = editPortIndex(catalogue, (list) => edit(list, round));
     runs.push({ what, measured: measureBuild(catalogue, out) });
   }
-  const byTime = [...runs].sort((a, b) => a.measured.seconds - b.measured.seconds);
-  const median = byTime[Math.floor(rounds / 2)]!.measured;
+  const median = middleOf(runs, ({ measured }) => measured.seconds).measured;
   console.log(`\n${title}, ${rounds} rounds`);
   runs.forEach(({ what, measured }, i) => {
     row(`round ${i + 1}`, `${measured.seconds.toFixed(2)} s, ${measured.stats.written} of ${measured.stats.files.toLocaleString('en-US')} files rewritten (${what})`);
   });
-  row('wall time (median)', `${median.seconds.toFixed(2)} s: ${percentOf(median.seconds, medianFull)} of the median full build (${medianFull.toFixed(2)} s), ${percentOf(median.seconds, fullSeconds[0]!)} of the fastest (${fullSeconds[0]!.toFixed(2)} s)`);
+  row('wall time (median)', `${median.seconds.toFixed(2)} s: ${percentOf(median.seconds, medianFull)} of the median full build (${medianFull.toFixed(2)} s), ${percentOf(median.seconds, fastestFull)} of the fastest (${fastestFull.toFixed(2)} s)`);
   row('files rewritten (most of a round)', `${Math.max(...runs.map(({ measured }) => measured.stats.written))}`);
   row('files carried over, not made again', `${median.stats.carried.toLocaleString('en-US')}`);
   row('peak RSS (highest of the rounds)', `${Math.max(...runs.map(({ measured }) => measured.peakRssMB)).toFixed(0)} MB`);
