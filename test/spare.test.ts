@@ -132,6 +132,19 @@ test('a port removed from the catalogue leaves the spare too', async () => {
   });
 });
 
+test('a port renamed (as many files as before, one path new) is listed and kept like any other file', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir);
+    // The marker's order and directories cannot be the live tree's here (see PreviousTree.layoutFor):
+    // `build` compares the rebuilt marker and directories with those of a fresh build.
+    const renamed = ports().map((port) => (port.name === 'xz' ? { ...port, name: 'lzma', portdir: 'archivers/lzma' } : port));
+    assert.is((await build(dir, { ports: renamed })).written, 1); // the renamed port's file
+    assert.ok(existsSync(path.join(dir, 'dist/api/v1/ports/lzma/index.json')));
+    assert.not.ok(existsSync(path.join(dir, 'dist/api/v1/ports/xz')));
+  });
+});
+
 test('files edited, added or replaced by links in the live tree never reach a later build', async () => {
   await withTempDir(async (dir) => {
     await build(dir);

@@ -127,12 +127,18 @@ export function readMarker(dir: string): Marker | undefined {
 
 /**
  * The marker's text. Files are listed in path order, not in the order they were written, which
- * depends on what was carried over: the same catalogue gives the same marker.
+ * depends on what was carried over: the same catalogue gives the same marker. `paths`, when
+ * given, are the manifest's paths in that order already.
  */
-export function renderMarker(manifest: Manifest, filesInfo: FilesInfo | undefined, prints?: { key: string; byPath: Map<string, string> }): string {
+export function renderMarker(
+  manifest: Manifest,
+  filesInfo: FilesInfo | undefined,
+  prints?: { key: string; byPath: Map<string, string> },
+  paths: readonly string[] = [...manifest.keys()].sort(),
+): string {
   const files: string[] = [];
   const printed: string[] = [];
-  for (const file of [...manifest.keys()].sort()) {
+  for (const file of paths) {
     files.push(file, manifest.get(file)!);
     printed.push(prints?.byPath.get(file) ?? '');
   }

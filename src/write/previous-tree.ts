@@ -3,11 +3,12 @@ import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { leavesTree, pathUnder } from './inside-tree.js';
 import { NO_PRINTS, readMarker, type Marker } from './manifest.js';
+import { directoriesOf, inPathOrder, parentOf } from './tree-paths.js';
 
-/** The parent of a relative `/`-separated path; '' for the top of the tree. */
-export function parentOf(relative: string): string {
-  const slash = relative.lastIndexOf('/');
-  return slash === -1 ? '' : relative.slice(0, slash);
+/** The files of a tree in path order, as its marker lists them, and every directory that holds one. */
+export interface TreeLayout {
+  paths: string[];
+  directories: Set<string>;
 }
 
 /**
@@ -22,6 +23,7 @@ export class PreviousTree {
   private readonly sizes = new Map<string, number>();
   /** Each directory's entries as the marker knows them, for `prune`. */
   private children: Map<string, Set<string>> | undefined;
+  private layout: TreeLayout | undefined;
 
   private constructor(
     readonly root: string,
@@ -46,6 +48,23 @@ export class PreviousTree {
 
   pathOf(relative: string): string {
     return pathUnder(this.root, relative);
+  }
+
+  /**
+   * The marker's files in path order and the directories that hold them, when `files` are
+   * exactly the marker's files: as many, and each of them one of the marker's (`known` of them
+   * are, as counted while they were recorded). What a build that changed no port's name needs
+   * at its end (see TreeWriter.finish), known then without sorting 42,000 paths or walking
+   * them again.
+   */
+  layoutFor(files: ReadonlyMap<string, unknown>, known: number): TreeLayout | undefined {
+    return files.size === this.marker.manifest.size && known === files.size ? this.prepareLayout() : undefined;
+  }
+
+  /** Makes the layout ahead, while the writer thread waits for the build's files (see TreeWriter.checkAhead). */
+  prepareLayout(): TreeLayout {
+    // The marker lists its files in path order (renderMarker); one edited by hand is sorted here.
+    return (this.layout ??= { paths: inPathOrder([...this.marker.manifest.keys()]), directories: directoriesOf(this.marker.manifest.keys()) });
   }
 
   /** Whether every directory from the top down to `dir` is a real directory. */

@@ -6,7 +6,7 @@ import { encodeBodies, lengthOf, type Body } from './body.js';
 import { HandOver } from './hand-over.js';
 import { leavesTree, pathUnder } from './inside-tree.js';
 import { hashBody, type FilesInfo } from './manifest.js';
-import { parentOf } from './previous-tree.js';
+import { parentOf } from './tree-paths.js';
 import { claimSpare, keepAsSpare } from './spare.js';
 import { recoverStaging, stagingPath, swapIn } from './staging.js';
 import type { TreeTotals } from './tree-writer.js';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { MARKER_FILE, pageFiles } from '../routes/site-files.js';
 import { pathUnder } from './inside-tree.js';
 import { hashBody, renderMarker, type FilesInfo, type Manifest } from './manifest.js';
-import { parentOf, PreviousTree } from './previous-tree.js';
+import { PreviousTree } from './previous-tree.js';
+import { directoriesOf, parentOf } from './tree-paths.js';
 import type { LiveTree } from './write-protocol.js';
 
 export interface TreeTotals {
@@ -23,6 +24,8 @@ export interface TreeTotals {
  */
 export class TreeWriter {
   private readonly manifest: Manifest = new Map();
+  /** How many of the manifest's files the live tree has too (see finish). */
+  private inLive = 0;
   /** The port files' prints, for the marker (see derive/port-prints). */
   private readonly prints = new Map<string, string>();
   private readonly made = new Set<string>();
@@ -50,7 +53,7 @@ export class TreeWriter {
 
   /** One file of the build, with its bytes (and their hash, when it was made already). */
   put(relative: string, bytes: Uint8Array, print?: string, hash = hashBody(bytes)): void {
-    this.enter(relative, hash, bytes.length, print);
+    this.enter(relative, hash, bytes.length, print, this.live?.hashOf(relative) !== undefined);
     if (this.spare?.trustedSize(relative, hash) === bytes.length) return this.reuse();
     const target = this.prepare(relative);
     if (this.linkLive(relative, hash, target, bytes.length)) return this.reuse();
@@ -61,13 +64,15 @@ export class TreeWriter {
 
   /** A file written into this (new) tree by another thread: recorded, as `put` records its own. */
   record(relative: string, hash: string, size: number, print?: string): void {
-    this.enter(relative, hash, size, print);
+    this.enter(relative, hash, size, print, this.live?.hashOf(relative) !== undefined);
     this.totals.written++;
   }
 
   /** A file of this build in the manifest (and its print, for a port file) and the totals. */
-  private enter(relative: string, hash: string, size: number, print: string | undefined): void {
+  private enter(relative: string, hash: string, size: number, print: string | undefined, inLive: boolean): void {
+    const known = this.manifest.size;
     this.manifest.set(relative, hash);
+    if (inLive && this.manifest.size > known) this.inLive++;
     if (print !== undefined) this.prints.set(relative, print);
     this.totals.bytes += size;
   }
@@ -92,7 +97,7 @@ export class TreeWriter {
     const kept = this.spare?.trustedSize(relative, hash);
     const size = kept ?? live.trustedSize(relative, hash);
     if (size === undefined) return false;
-    this.enter(relative, hash, size, livePrint);
+    this.enter(relative, hash, size, livePrint, true);
     if (kept !== undefined) {
       this.reuse();
       return true;
@@ -126,21 +131,27 @@ export class TreeWriter {
 
   /**
    * Checks the spare's files and directories now (see PreviousTree.checkAll), so that the
-   * build's questions are answered from memory; and with `prints`, readies the live tree's
-   * prints for `carry` (see Prints.prepare). Done while the main thread reads the ports, after
-   * the live tree is described, which the main thread waits for.
+   * build's questions are answered from memory; with `prints`, readies the live tree's prints
+   * for `carry` (see Prints.prepare); and the live tree's layout for `finish`. Done while the
+   * main thread reads the ports, after the live tree is described, which the main thread waits for.
    */
   checkAhead(prints: boolean): void {
     this.spare?.checkAll();
     if (prints) this.live?.marker.prints.prepare();
+    this.live?.prepareLayout();
   }
 
-  /** Removes what the spare held that this build does not, and writes the marker. */
+  /**
+   * Removes what the spare held that this build does not, and writes the marker. A build with
+   * the live tree's files (most rebuilds) takes their order and directories from the live tree
+   * (see PreviousTree.layoutFor), made while this thread waited for the ports.
+   */
   finish(filesInfo: FilesInfo | undefined, printsKey: string): TreeTotals {
-    const used = directoriesOf(this.manifest.keys());
+    const layout = this.live?.layoutFor(this.manifest, this.inLive);
+    const used = layout?.directories ?? directoriesOf(this.manifest.keys());
     if (this.holds) this.removeUnused(used);
     this.removeUnusedDirectories(used);
-    this.writeMarker(renderMarker(this.manifest, filesInfo, { key: printsKey, byPath: this.prints }));
+    this.writeMarker(renderMarker(this.manifest, filesInfo, { key: printsKey, byPath: this.prints }, layout?.paths));
     return this.totals;
   }
 
@@ -235,13 +246,4 @@ export class TreeWriter {
     rmSync(marker, { force: true });
     writeFileSync(marker, text, { flag: 'wx' });
   }
-}
-
-/** Every directory that holds one of `files`, at any depth. */
-function directoriesOf(files: Iterable<string>): Set<string> {
-  const dirs = new Set<string>();
-  for (const file of files) {
-    for (let dir = parentOf(file); dir !== '' && !dirs.has(dir); dir = parentOf(dir)) dirs.add(dir);
-  }
-  return dirs;
 }
