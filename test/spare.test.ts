@@ -145,6 +145,17 @@ test('a port renamed (as many files as before, one path new) is listed and kept 
   });
 });
 
+test('a port directory deleted by hand is made again when its tree is next updated', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir);
+    rmSync(path.join(dir, 'dist', ZLIB_DIR), { recursive: true });
+    await build(dir, { untouched: false }); // the untouched spare goes live; the edited tree becomes the spare
+    await build(dir); // the edited tree is updated in place: `build` compares it with a fresh build
+    assert.ok(lstatSync(path.join(dir, 'dist', ZLIB_DIR)).isDirectory());
+  });
+});
+
 test('files edited, added or replaced by links in the live tree never reach a later build', async () => {
   await withTempDir(async (dir) => {
     await build(dir);

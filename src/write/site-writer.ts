@@ -122,6 +122,10 @@ export class SiteWriter {
    * loop can call it; directories are sent a thousand at a time, with no wait for the writer.
    */
   makeDirectory(relative: string): void {
+    // The spare, updated in place, has its directories: the writer checks those on the way to
+    // each file it keeps, and makes any missing one for a file it writes (see TreeWriter).
+    // Sent ahead, the 40,000 port directories were only checked again, at both threads' cost.
+    if (this.updating) return;
     this.checkInside(relative);
     this.directories.push(relative);
     if (this.directories.length >= DIRECTORIES_PER_MESSAGE) this.sendDirectories();
