@@ -96,7 +96,7 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
 
   if (!write) {
     progress.phase('reading ports');
-    const ports = await preparePorts(files, log, options.strict);
+    const ports = preparePorts(files, log, options.strict);
     progress.phase('checking builds');
     stats.builds = unreadableBuilds ? 0 : await scanBuilds(files.buildsPath, files.buildsName, log, () => progress.advance());
     stats.ports = ports?.length ?? 0;

@@ -17,14 +17,14 @@ import type { CatalogueFiles } from './build.js';
  * the port's text only for a file that is rendered. 40,000 whole records kept through the
  * derivation cost a rebuild some 16 MB of peak RSS and 0.1 s (README, Performance).
  */
-export async function preparePorts(
+export function preparePorts(
   files: CatalogueFiles,
   log: ProblemLog,
   strict: boolean,
   onRecord?: RecordSink,
   cores = false,
-): Promise<PortList | undefined> {
-  const validated = await validatePortFile(files, onRecord, cores);
+): PortList | undefined {
+  const validated = validatePortFile(files, onRecord, cores);
   if (!validated.ok) {
     log.addAll(validated.problems);
     return undefined;
@@ -43,15 +43,15 @@ export async function preparePorts(
 }
 
 /** Port by port when it can; the whole document when a port's text turns out not to be JSON. */
-async function validatePortFile(files: CatalogueFiles, onRecord: RecordSink | undefined, cores: boolean): Promise<Read<ValidatedPorts>> {
-  const streamed = await readPortIndex(files.portIndexPath, files.portIndexName);
+function validatePortFile(files: CatalogueFiles, onRecord: RecordSink | undefined, cores: boolean): Read<ValidatedPorts> {
+  const streamed = readPortIndex(files.portIndexPath, files.portIndexName);
   if (!streamed.ok) return streamed;
   try {
     return { ok: true, value: validatePortIndex(streamed.value.document, files.portIndexName, streamed.value.entries, onRecord, cores) };
   } catch (cause) {
     if (!isPortSyntaxError(cause)) throw cause;
   }
-  const whole = await readWholePortIndex(files.portIndexPath, files.portIndexName);
+  const whole = readWholePortIndex(files.portIndexPath, files.portIndexName);
   return whole.ok ? { ok: true, value: validatePortIndex(whole.value.document, files.portIndexName, undefined, onRecord) } : whole;
 }
 

@@ -1,5 +1,4 @@
-import { closeSync, openSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import { error, type Problem } from '../problems/problem.js';
 import { locateJsonError } from './locate-json-error.js';
 import { findInvalidUtf8, hasBom } from './utf8.js';
@@ -10,10 +9,12 @@ export type Read<T> = { ok: true; value: T } | { ok: false; problems: Problem[] 
  * Reads a catalogue file strictly: UTF-8 only (a BOM is dropped, SPEC 1.3) and not empty.
  * The bytes are returned as they are; decoding is the caller's choice.
  */
-export async function readCatalogueBytes(path: string, file: string): Promise<Read<Buffer>> {
+export function readCatalogueBytes(path: string, file: string): Read<Buffer> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    // In one call: the promise form reads 512 KiB per trip through the thread pool, some 30 ms
+    // more for a 30 MB portindex.json, with nothing else for this thread to do meanwhile.
+    bytes = readFileSync(path);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     const message = code === 'ENOENT' ? 'the file does not exist' : `the file cannot be read (${code ?? String(cause)})`;

@@ -21,8 +21,8 @@ class PortSyntaxError extends Error {}
  * split-port-index); anything unusual, and any syntax error, takes the plain path, which
  * parses the whole document and locates the error.
  */
-export async function readPortIndex(path: string, file: string): Promise<Read<PortIndexDocument>> {
-  const read = await readCatalogueBytes(path, file);
+export function readPortIndex(path: string, file: string): Read<PortIndexDocument> {
+  const read = readCatalogueBytes(path, file);
   if (!read.ok) return read;
   const bytes = read.value;
   const parts = splitPortIndex(bytes);
@@ -98,8 +98,8 @@ export function isPortSyntaxError(cause: unknown): boolean {
 }
 
 /** The plain path only: the whole document parsed at once. */
-export async function readWholePortIndex(path: string, file: string): Promise<Read<PortIndexDocument>> {
-  const read = await readCatalogueBytes(path, file);
+export function readWholePortIndex(path: string, file: string): Read<PortIndexDocument> {
+  const read = readCatalogueBytes(path, file);
   if (!read.ok) return read;
   const parsed = parseJson(read.value, file);
   return parsed.ok ? { ok: true, value: { document: parsed.value } } : parsed;
