@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: builds a MacPorts-scale synthetic catalogue and prints, for one run, the
  * wall time, peak RSS, files and bytes, and the ratio to the I/O floor measured in the same
- * run (floors and full builds in turns, the median of the rounds); then rebuilds after one
- * port changes (in rounds too, against the median full build), and a run with 4× the builds
+ * run (floors and full builds in turns, the median of the rounds), with rebuilds after one
+ * port changes in each round (against the median full build); then a run with 4× the builds
  * (ratio of peak RSS).
  * Options: --ports 40000 --builds 100000 --files 40 --dir bench-out --seed 1 --rounds 3
  */
@@ -119,11 +119,15 @@ function middleOf<T>(items: readonly T[], by: (item: T) => number): T {
   return [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
 }
 
+/**
+ * Edits the synthetic portindex.json and writes it back as synth-catalogue lays it out (a port
+ * per line), so that the full builds of later rounds read the same layout as the first.
+ */
 function editPortIndex(catalogue: string, edit: (ports: Array<Record<string, unknown>>) => string): string {
   const file = path.join(catalogue, 'portindex.json');
-  const document = JSON.parse(readFileSync(file, 'utf8')) as { ports: Array<Record<string, unknown>> };
-  const what = edit(document.ports);
-  writeFileSync(file, JSON.stringify(document));
+  const { ports, ...rest } = JSON.parse(readFileSync(file, 'utf8')) as { ports: Array<Record<string, unknown>> };
+  const what = edit(ports);
+  writeFileSync(file, `${JSON.stringify(rest).slice(0, -1)},"ports":[\n${ports.map((port) => JSON.stringify(port)).join(',\n')}\n]}\n`);
   return what;
 }
 
@@ -148,18 +152,48 @@ const out = path.join(dir, 'dist');
 console.log(`synthesising ${ports} ports, ${builds} builds × ${files} files (seed ${seed}) ...`);
 const made = await synthCatalogue({ ports, builds, files, seed, out: catalogue });
 
-// The floor needs the site's bytes: an unmeasured first build gives them. Then floors and full
-// builds take turns (floor, build, floor, ..., build, floor), each build compared with the mean
-// of the floors just before and after it, because this machine's disk drifts within a run
-// (floors a minute apart differed by 40 %). The figure is the median of the rounds' ratios.
-measureBuild(catalogue, path.join(dir, 'warm-up'));
-const tree = readTree(path.join(dir, 'warm-up'));
+// The floor needs the site's bytes: an unmeasured first build gives them, into the tree the
+// rebuilds below start from. The second build of an unchanged catalogue writes nothing, but
+// has no spare tree yet: it makes a new tree (every directory, every file linked) and keeps
+// the replaced one as the spare, which every later build updates in place.
+measureBuild(catalogue, out);
+const tree = readTree(out);
+const again = measureBuild(catalogue, out);
+
+type Rebuild = { what: string; measured: Measured };
+function rebuild(edit: (ports: Array<Record<string, unknown>>) => string): Rebuild {
+  const what = editPortIndex(catalogue, edit);
+  return { what, measured: measureBuild(catalogue, out) };
+}
+// The same port's version, changed again in each round: its file alone has other bytes.
+const changeVersion = (list: Array<Record<string, unknown>>) => {
+  const port = list[Math.floor(list.length / 2)]!;
+  port.version = `${String(port.version)}.1`;
+  return `${String(port.name)} ${String(port.version)}`;
+};
+// The same port names another port in each round: its file and the named port's change.
+const addDependency = (round: number) => (list: Array<Record<string, unknown>>) => {
+  const port = list[Math.floor(list.length / 3)]!;
+  const named = String(list[round - 1]!.name);
+  port.depends_lib = [...((port.depends_lib as string[] | undefined) ?? []), `port:${named}`];
+  return `${String(port.name)} now also depends on ${named}`;
+};
+
+// Floors and full builds take turns (floor, build, floor, ..., build, floor), each build
+// compared with the mean of the floors just before and after it, because this machine's disk
+// drifts within a run (floors a minute apart differed by 40 %); the figure is the median of the
+// rounds' ratios. Each round's rebuilds come right after its floor, so that they and the full
+// builds they are compared with share the same minutes: the CPU time of one and the same
+// full build differed by 27 % from one round to the next (run S).
 const floors = [measureFloor(tree, path.join(dir, 'floor-0'))];
 const fulls: Measured[] = [];
+const versions: Rebuild[] = [];
+const dependencies: Rebuild[] = [];
 for (let round = 1; round <= rounds; round++) {
-  // The last one is the live tree the rebuilds below start from.
-  fulls.push(measureBuild(catalogue, round === rounds ? out : path.join(dir, `full-${round}`)));
+  fulls.push(measureBuild(catalogue, path.join(dir, `full-${round}`)));
   floors.push(measureFloor(tree, path.join(dir, `floor-${round}`)));
+  versions.push(rebuild(changeVersion));
+  dependencies.push(rebuild(addDependency(round)));
 }
 const ratios = fulls.map((build, i) => build.seconds / ((floors[i]!.seconds + floors[i + 1]!.seconds) / 2));
 const middle = middleOf([...ratios.keys()], (i) => ratios[i]!);
@@ -182,30 +216,20 @@ fulls.forEach((build, i) => {
 console.log(`  round ${middle + 1}'s build:`);
 details(full);
 
-// Rebuilds are measured in rounds too, each after a change of its own, and compared with the
-// median of the full builds: one rebuild against the build of one round swung with that
-// round's disk (run O: 49 % of its 4.49 s build, 36 % of the median 6.16 s). The fastest full
-// build is printed beside it, for the worst case.
+// Rebuilds are compared with the median of the full builds: one rebuild against the build of
+// one round swung with that round's disk (run O: 49 % of its 4.49 s build, 36 % of the median
+// 6.16 s). The fastest full build is printed beside it, for the worst case.
 const medianFull = middleOf(fulls, (build) => build.seconds).seconds;
 const fastestFull = Math.min(...fulls.map((build) => build.seconds));
 const percentOf = (seconds: number, of: number) => `${((100 * seconds) / of).toFixed(0)}%`;
 
-// The second build of an unchanged catalogue writes nothing, but has no spare tree yet: it
-// makes a new tree (every directory, every file linked) and keeps the replaced one as the
-// spare, which every later build updates in place.
-const again = measureBuild(catalogue, out);
 console.log(`\nsecond build, nothing changed (makes the spare tree)`);
 row('wall time', `${again.seconds.toFixed(2)} s (${percentOf(again.seconds, medianFull)} of the median full build)`);
 row('files rewritten', `${again.stats.written} of ${again.stats.files.toLocaleString('en-US')}`);
 row('files carried over, not made again', `${again.stats.carried.toLocaleString('en-US')}`);
 details(again);
 
-function measureRebuilds(title: string, edit: (ports: Array<Record<string, unknown>>, round: number) => string): void {
-  const runs: Array<{ what: string; measured: Measured }> = [];
-  for (let round = 1; round <= rounds; round++) {
-    const what = editPortIndex(catalogue, (list) => edit(list, round));
-    runs.push({ what, measured: measureBuild(catalogue, out) });
-  }
+function reportRebuilds(title: string, runs: readonly Rebuild[]): void {
   const median = middleOf(runs, ({ measured }) => measured.seconds).measured;
   console.log(`\n${title}, ${rounds} rounds`);
   runs.forEach(({ what, measured }, i) => {
@@ -217,20 +241,8 @@ function measureRebuilds(title: string, edit: (ports: Array<Record<string, unkno
   row('peak RSS (highest of the rounds)', `${Math.max(...runs.map(({ measured }) => measured.peakRssMB)).toFixed(0)} MB`);
   details(median);
 }
-
-// The same port's version, changed again in each round: its file alone has other bytes.
-measureRebuilds("rebuild after one port's version changed", (list) => {
-  const port = list[Math.floor(list.length / 2)]!;
-  port.version = `${String(port.version)}.1`;
-  return `${String(port.name)} ${String(port.version)}`;
-});
-// The same port names another port in each round: its file and the named port's change.
-measureRebuilds("rebuild after one port's dependencies changed", (list, round) => {
-  const port = list[Math.floor(list.length / 3)]!;
-  const named = String(list[round - 1]!.name);
-  port.depends_lib = [...((port.depends_lib as string[] | undefined) ?? []), `port:${named}`];
-  return `${String(port.name)} now also depends on ${named}`;
-});
+reportRebuilds("rebuild after one port's version changed", versions);
+reportRebuilds("rebuild after one port's dependencies changed", dependencies);
 
 if (!values['skip-4x']) {
   const catalogue4 = path.join(dir, 'catalogue-4x');
