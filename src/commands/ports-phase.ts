@@ -40,9 +40,10 @@ export async function writePorts(
   progress: Progress,
 ): Promise<string[] | undefined> {
   progress.phase('reading ports');
-  // The writer makes each port's directory while the rest are read. When few files are likely
-  // to be rendered, the ports are kept as their cores (see preparePorts): should the live tree
-  // turn out to have no prints to compare with, every file is rendered from the kept texts.
+  // Into a new tree, the writer makes each port's directory while the rest are read (see
+  // SiteWriter.makeDirectory). When few files are likely to be rendered, the ports are kept as
+  // their cores (see preparePorts): should the live tree turn out to have no prints to compare
+  // with, every file is rendered from the kept texts.
   const ports = preparePorts(files, log, strict, (record) => writer.makeDirectory(portDirectory(record.name)), carry.likely);
   if (!ports || log.errors > 0) return undefined;
   collectGarbage(); // the parsed ports are garbage now
