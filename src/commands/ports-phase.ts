@@ -98,7 +98,7 @@ async function renderPorts(ports: PortList, names: readonly string[], indexes: r
   progress.advance(ports.length - indexes.length);
   for (let k = 0; k < indexes.length; k++) {
     const i = indexes[k]!;
-    await writer.write(portFile(names[i]!), toJsonText(ports.at(i)), ports.printAt(i));
+    await writer.write(portFile(names[i]!), ports.textAt(i), ports.printAt(i));
     progress.advance();
     if ((k + 1) % 1000 === 0) collectIfGrown();
   }

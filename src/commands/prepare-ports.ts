@@ -67,6 +67,6 @@ class RecordsFromText implements WholeRecords {
 
   at(index: number): PortRecord {
     const core = this.cores[index]!;
-    return toPortRecord(this.entries.take(core.index) as PortSource, core.index, core.sourcePrint);
+    return toPortRecord(this.entries.take(core.index) as PortSource, core.index, core.sourcePrint, this.entries.escapeFree?.(core.index));
   }
 }

@@ -1,4 +1,5 @@
 import type { Problem } from '../problems/problem.js';
+import { PortTexts } from '../render/port-text.js';
 import type { PortCore, PortRecord } from '../validate/port-record.js';
 import { categoriesOf, spellCategories } from './categories.js';
 import { DependencyLists, resolveDependencies, type DependencyResource } from './dependencies.js';
@@ -33,6 +34,8 @@ export interface PortList {
   readonly length: number;
   nameAt(index: number): string;
   at(index: number): PortResource;
+  /** The port's file: the same text as `toJsonText(at(index))`, made faster (see PortTexts). */
+  textAt(index: number): string;
   /** What the file's bytes are made from (see port-prints); undefined when it cannot be told. */
   printAt(index: number): string | undefined;
 }
@@ -87,6 +90,8 @@ class DerivedPortList implements PortList {
     private readonly prints: PortPrints,
   ) {}
 
+  private readonly texts = new PortTexts();
+
   get length(): number {
     return this.records.length;
   }
@@ -96,7 +101,15 @@ class DerivedPortList implements PortList {
   }
 
   at(index: number): PortResource {
+    return this.resourceOf(this.whole.at(index), index);
+  }
+
+  textAt(index: number): string {
     const record = this.whole.at(index);
+    return this.texts.of(this.resourceOf(record, index), record.escapeFree);
+  }
+
+  private resourceOf(record: PortRecord, index: number): PortResource {
     return {
       name: record.name,
       portdir: record.portdir,

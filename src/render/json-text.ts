@@ -6,7 +6,11 @@ const LINE_SEPARATORS = /[\u2028\u2029]/g;
  * (`\n`, `\t`, `\u001f` in lower-case hex, `/` unescaped).
  */
 export function toJsonText(value: unknown): string {
-  const text = JSON.stringify(value);
+  return escapeLineSeparators(JSON.stringify(value));
+}
+
+/** JSON text with U+2028 and U+2029 escaped as DRF escapes them (SPEC 2.4). */
+export function escapeLineSeparators(text: string): string {
   // Two native searches, which a one-byte string (nearly every text) answers at once: a
   // quarter of the time of testing LINE_SEPARATORS over 40,000 port files.
   return text.includes('\u2028') || text.includes('\u2029') ? text.replace(LINE_SEPARATORS, escapeSeparator) : text;

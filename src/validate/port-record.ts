@@ -39,6 +39,12 @@ export interface PortRecord extends PortCore {
   longDescription: string;
   active: boolean;
   variants: string[];
+  /**
+   * The port's text in `portindex.json` has no backslash, so none of the strings above needs
+   * escaping in JSON (see render/port-text): no `"`, `\`, control character or lone surrogate
+   * can reach a string but through an escape. False when it was not told.
+   */
+  escapeFree: boolean;
 }
 
 /** One shared empty list for every absent key: most ports lack most dependency kinds. */
@@ -101,7 +107,7 @@ export function toPortCore(source: PortSource, index: number, sourcePrint?: stri
  * The core's fields are spelled out again rather than spread from toPortCore: with the spread,
  * reading and validating 40,000 ports took twice as long (1.9-2.3 s against 1.0-1.2 s).
  */
-export function toPortRecord(source: PortSource, index: number, sourcePrint?: string): PortRecord {
+export function toPortRecord(source: PortSource, index: number, sourcePrint?: string, escapeFree = false): PortRecord {
   return {
     index,
     name: source.name,
@@ -120,5 +126,6 @@ export function toPortRecord(source: PortSource, index: number, sourcePrint?: st
     longDescription: source.long_description ?? '',
     active: source.active ?? true,
     variants: uniqueCaseInsensitive(source.variants ?? (Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE)),
+    escapeFree,
   };
 }

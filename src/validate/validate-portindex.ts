@@ -61,11 +61,12 @@ function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink 
     const entry = entries.take(index);
     const name = nameOf(entry);
     if (name !== undefined) named.push({ index, name });
-    const schema = compiledPortSchema(entries.escapeFree?.(index) ?? false);
+    const escapeFree = entries.escapeFree?.(index) ?? false;
+    const schema = compiledPortSchema(escapeFree);
     // The schema has no transforms or defaults, so a valid port is its own output: `validate`
     // checks it without making Zod's copy. Only a port that fails is parsed, for its problems.
     if (schema.validate(entry)) {
-      const record = (cores ? toPortCore : toPortRecord)(entry, index, entries.print?.(index));
+      const record = cores ? toPortCore(entry, index, entries.print?.(index)) : toPortRecord(entry, index, entries.print?.(index), escapeFree);
       records.push(record);
       onRecord?.(record);
     } else {
