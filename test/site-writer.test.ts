@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SiteWriter } from '../src/write/site-writer.js';
 import { withTempDir } from './support/paths.js';
+import { xxh64 } from './support/xxh64.js';
 
 test('files of many batches arrive whole, and the swap puts them in place', async () => {
   await withTempDir(async (dir) => {
@@ -68,8 +68,8 @@ function manifestOf(out: string): Map<string, string> {
 
 /**
  * Checks that the committed tree at `out` holds `api/v1/ports/p<i>/index.json` with `body(i)`
- * for each i below `files`, and a manifest of exactly those files with node's own SHA-1 of the
- * bytes on disk; returns their bytes in all.
+ * for each i below `files`, and a manifest of exactly those files with the XXH64 of the bytes
+ * on disk; returns their bytes in all.
  */
 function assertWhole(out: string, files: number, body: (i: number) => string): number {
   const hashes = manifestOf(out);
@@ -78,7 +78,7 @@ function assertWhole(out: string, files: number, body: (i: number) => string): n
   for (let i = 0; i < files; i++) {
     const file = readFileSync(path.join(out, 'api/v1/ports', `p${i}`, 'index.json'));
     assert.is(file.toString('utf8'), body(i));
-    assert.is(hashes.get(`api/v1/ports/p${i}/index.json`), createHash('sha1').update(file).digest('base64url'), `p${i}`);
+    assert.is(hashes.get(`api/v1/ports/p${i}/index.json`), xxh64(file), `p${i}`);
     bytes += file.length;
   }
   return bytes;
@@ -165,14 +165,14 @@ test('the writer thread surveys a file (its digest and records), and says when i
     writeFileSync(file, '\ufeff{"build_id":1,"files":[]}\n\n'); // the byte-order mark is not part of the digest
     const writer = SiteWriter.open(path.join(dir, 'out'));
     await writer.write('a', '{}');
-    const expected = { digest: createHash('sha256').update('{"build_id":1,"files":[]}\n\n').digest('base64url'), records: 1 };
+    const expected = { digest: xxh64('{"build_id":1,"files":[]}\n\n'), records: 1 };
     assert.equal(await writer.survey(file), expected);
     await writer.write('b', '{}');
     // Two at once: each answer finds its own.
     const big = path.join(dir, 'big');
     writeFileSync(big, 'x\n'.repeat(8 << 20));
     const both = await Promise.all([writer.survey(big), writer.survey(file)]);
-    assert.equal(both, [{ digest: createHash('sha256').update('x\n'.repeat(8 << 20)).digest('base64url'), records: 8 << 20 }, expected]);
+    assert.equal(both, [{ digest: xxh64('x\n'.repeat(8 << 20)), records: 8 << 20 }, expected]);
     let failed: Error | undefined;
     await writer.survey(path.join(dir, 'missing')).catch((cause: Error) => (failed = cause));
     assert.match(failed?.message ?? '', /ENOENT/);

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
+import { contentDigest } from '../content-hash.js';
 import { surveyFile } from './read-lines.js';
 
 /** What one read of a file tells: what its bytes are, and how many records they hold. */
 export interface FileSurvey {
-  /** SHA-256 of the bytes after any byte-order mark; '' for a missing file. */
+  /** The content hash (see content-hash) of the bytes after any byte-order mark; '' for a missing file. */
   digest: string;
   /** The lines that are not blank (SPEC 1.2): the files list's `count`, when all are valid. */
   records: number;
@@ -48,6 +48,6 @@ export async function identifyFile(
 
 /** The file's survey, made on this thread at once (see surveyFile). */
 export function surveyHere(path: string): FileSurvey {
-  const { digest, records } = surveyFile(path, createHash('sha256'));
-  return { digest: digest.digest('base64url'), records };
+  const { digest, records } = surveyFile(path, contentDigest());
+  return { digest: digest.digest(), records };
 }

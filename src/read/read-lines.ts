@@ -1,6 +1,6 @@
-import type { Hash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { ContentDigest } from '../content-hash.js';
 import { hasBom } from './utf8.js';
 
 export interface Line {
@@ -133,7 +133,7 @@ class RecordCounter {
  * starts: read a chunk at a time between its other work, the survey waited behind every
  * batch of port files, and the paging of the builds waited for its count (1.2 s on a disk).
  */
-export function surveyFile(path: string, digest: Hash): { digest: Hash; records: number } {
+export function surveyFile(path: string, digest: ContentDigest): { digest: ContentDigest; records: number } {
   const counter = new RecordCounter();
   for (const data of readChunksSync(path)) {
     digest.update(data);

@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
-import { sha1 } from '../sha1.js';
+import { contentHash } from '../content-hash.js';
 import { leavesTree } from './inside-tree.js';
 
 /** Relative path → content hash of every file a build wrote; stored in the marker file. */
@@ -86,10 +86,11 @@ export interface Marker {
 }
 
 /** Raised when what the marker records changes shape; an older marker is simply not reused. */
-const MARKER_FORMAT = 4;
+const MARKER_FORMAT = 5;
 
-export function hashBody(body: string | Uint8Array): string {
-  return sha1(body);
+/** The manifest's hash of a file's bytes (see content-hash). */
+export function hashBody(body: Uint8Array): string {
+  return contentHash(body);
 }
 
 /**

@@ -1,0 +1,34 @@
+import xxhash from 'xxhash-wasm';
+
+/**
+ * Content hashes: XXH64 (xxhash-wasm), as 16 hex digits. A hash here only ever tells whether
+ * bytes are those of one earlier version: a file against the file it replaces (the manifest),
+ * builds.ndjson against the one the pages were made from (its survey). Nothing relies on it to
+ * resist a made collision (whoever writes the catalogue decides the site anyway), and a chance
+ * collision of 64 bits does not happen. node:crypto's fastest digests (SHA-1 and SHA-256, with
+ * this CPU's SHA extensions) took three times as long: a 311 MB survey 148 ms against 52 ms,
+ * 1,000 pages of 170 KB 109 ms against 38 ms.
+ */
+const { h64Raw, create64 } = await xxhash();
+
+export function contentHash(bytes: Uint8Array): string {
+  return hex(h64Raw(bytes));
+}
+
+/** A content hash made from bytes given in parts, end to end: the same as contentHash of them all. */
+export interface ContentDigest {
+  update(bytes: Uint8Array): void;
+  digest(): string;
+}
+
+export function contentDigest(): ContentDigest {
+  const hasher = create64();
+  return {
+    update: (bytes) => void hasher.update(bytes),
+    digest: () => hex(hasher.digest()),
+  };
+}
+
+function hex(value: bigint): string {
+  return value.toString(16).padStart(16, '0');
+}
