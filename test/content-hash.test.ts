@@ -9,6 +9,10 @@ test("XXH64 as xxHash's reference gives it (seed 0), in 16 hex digits", () => {
   assert.is(contentHash(bytes('abc')), '44bc2cf5ad770999');
 });
 
+test("a text hashes as its UTF-8 bytes", () => {
+  for (const text of ['', 'abc', '{"name":"zlib"}', 'Müller — 日本語 🎉 \u2028']) assert.is(contentHash(text), contentHash(bytes(text)), text);
+});
+
 test('every hash has 16 digits, leading zeros kept', () => {
   let sawLeadingZero = false;
   for (let i = 0; i < 2000; i++) {

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { derivePorts } from '../src/derive/ports.js';
 import { toJsonText } from '../src/render/json-text.js';
-import { sha1 } from '../src/sha1.js';
+import { contentHash } from '../src/content-hash.js';
 import { toPortRecord } from '../src/validate/port-record.js';
 import { portSchema } from '../src/validate/port-schema.js';
 
@@ -16,7 +16,7 @@ type Source = Record<string, unknown>;
 function printed(sources: Source[], withText = true): Map<string, { print: string | undefined; text: string }> {
   const records = sources.map((source, i) => {
     const full = { portdir: `devel/${String(source.name)}`, version: '1.0', ...source };
-    return toPortRecord(portSchema.parse(full), i, withText ? sha1(JSON.stringify(full)) : undefined);
+    return toPortRecord(portSchema.parse(full), i, withText ? contentHash(JSON.stringify(full)) : undefined);
   });
   const { ports } = derivePorts(records, 'portindex.json');
   return new Map(Array.from({ length: ports.length }, (_, i) => [ports.nameAt(i), { print: ports.printAt(i), text: toJsonText(ports.at(i)) }]));

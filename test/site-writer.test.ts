@@ -84,7 +84,7 @@ function assertWhole(out: string, files: number, body: (i: number) => string): n
   return bytes;
 }
 
-test("the manifest holds each file's SHA-1, whether the writer made it or this thread did while it waited", async () => {
+test("the manifest holds each file's XXH64, whether the writer made it or this thread did while it waited", async () => {
   await withTempDir(async (dir) => {
     const writer = SiteWriter.open(path.join(dir, 'out'));
     const body = (i: number) => `{"n":${i},"text":"${'é'.repeat(i % 7)}"}`;

@@ -9,7 +9,7 @@ import type { MaintainerTally } from './maintainers.js';
  * defaults, derivation, rendering), as PAGES_FORMAT for the pages: prints made by other code
  * are never compared.
  */
-const PORT_FILES_FORMAT = 1;
+const PORT_FILES_FORMAT = 2;
 
 /** Which code made a set of prints: only prints of the same key are compared. */
 export const PRINTS_KEY = `${PORT_FILES_FORMAT}/${VERSION}`;

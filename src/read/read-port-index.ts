@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer';
 import type { PortEntries } from '../validate/validate-portindex.js';
-import { sha1 } from '../sha1.js';
+import { contentHash } from '../content-hash.js';
 import { parseJson, readCatalogueBytes, type Read } from './read-json-file.js';
 import { splitPortIndex } from './split-port-index.js';
 
@@ -60,7 +60,7 @@ function entriesOfText(text: string, elements: Array<[number, number]>): PortEnt
     take: (index) => parsePort(text.slice(...elements[index]!)),
     escapeFree: escapeFreeIn((from) => text.indexOf('\\', from), elements),
     // An ASCII text hashes as the bytes it came from.
-    print: (index) => sha1(text.slice(...elements[index]!)),
+    print: (index) => contentHash(text.slice(...elements[index]!)),
   };
 }
 
@@ -89,7 +89,7 @@ function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>): PortE
     count: elements.length,
     take: (index) => parsePort(bytes.toString('utf8', ...elements[index]!)),
     escapeFree: escapeFreeIn((from) => bytes.indexOf(BACKSLASH, from), elements),
-    print: (index) => sha1(bytes.subarray(...elements[index]!)),
+    print: (index) => contentHash(bytes.subarray(...elements[index]!)),
   };
 }
 

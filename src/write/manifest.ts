@@ -70,7 +70,7 @@ export class Prints {
 /** The prints of a marker without any (or with unsound ones): none match. */
 export const NO_PRINTS = new Prints('', '', []);
 
-/** No print has a comma (base64url digits and a dot). */
+/** No print has a comma (hex and base64url digits and a dot). */
 const PRINTS_SEPARATOR = ',';
 
 export interface Marker {
