@@ -66,7 +66,8 @@ function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink 
     // The schema has no transforms or defaults, so a valid port is its own output: `validate`
     // checks it without making Zod's copy. Only a port that fails is parsed, for its problems.
     if (schema.validate(entry)) {
-      const record = cores ? toPortCore(entry, index, entries.print?.(index)) : toPortRecord(entry, index, entries.print?.(index), escapeFree);
+      const print = entries.print?.(index);
+      const record = cores ? toPortCore(entry, index, print) : toPortRecord(entry, index, print, escapeFree);
       records.push(record);
       onRecord?.(record);
     } else {

@@ -1,10 +1,9 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
-import { contentHash } from '../content-hash.js';
 import { leavesTree } from './inside-tree.js';
 
-/** Relative path → content hash of every file a build wrote; stored in the marker file. */
+/** Relative path → content hash (see content-hash) of every file a build wrote; stored in the marker file. */
 export type Manifest = Map<string, string>;
 
 /**
@@ -87,11 +86,6 @@ export interface Marker {
 
 /** Raised when what the marker records changes shape; an older marker is simply not reused. */
 const MARKER_FORMAT = 5;
-
-/** The manifest's hash of a file's bytes (see content-hash). */
-export function hashBody(body: Uint8Array): string {
-  return contentHash(body);
-}
 
 /**
  * Whether the tree at `dir` has a marker file, without reading it (some 3 MB at 40,000 ports):

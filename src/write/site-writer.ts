@@ -1,11 +1,12 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { contentHash } from '../content-hash.js';
 import type { FileSurvey } from '../read/file-identity.js';
 import { encodeBodies, lengthOf, type Body } from './body.js';
 import { HandOver } from './hand-over.js';
 import { leavesTree, pathUnder } from './inside-tree.js';
-import { hashBody, type FilesInfo } from './manifest.js';
+import type { FilesInfo } from './manifest.js';
 import { parentOf } from './tree-paths.js';
 import { claimSpare, keepAsSpare } from './spare.js';
 import { recoverStaging, stagingPath, swapIn } from './staging.js';
@@ -392,7 +393,7 @@ function hashesOf(data: Uint8Array, lengths: readonly number[]): string[] {
   const hashes: string[] = [];
   let offset = 0;
   for (const length of lengths) {
-    hashes.push(hashBody(data.subarray(offset, offset + length)));
+    hashes.push(contentHash(data.subarray(offset, offset + length)));
     offset += length;
   }
   return hashes;

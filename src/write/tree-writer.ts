@@ -1,8 +1,9 @@
 import { constants, copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { contentHash } from '../content-hash.js';
 import { MARKER_FILE, pageFiles } from '../routes/site-files.js';
 import { pathUnder } from './inside-tree.js';
-import { hashBody, renderMarker, type FilesInfo, type Manifest } from './manifest.js';
+import { renderMarker, type FilesInfo, type Manifest } from './manifest.js';
 import { PreviousTree } from './previous-tree.js';
 import { directoriesOf, parentOf } from './tree-paths.js';
 import type { LiveTree } from './write-protocol.js';
@@ -52,8 +53,8 @@ export class TreeWriter {
   }
 
   /** One file of the build, with its bytes (and their hash, when it was made already). */
-  put(relative: string, bytes: Uint8Array, print?: string, hash = hashBody(bytes)): void {
-    this.enter(relative, hash, bytes.length, print, this.live?.hashOf(relative) !== undefined);
+  put(relative: string, bytes: Uint8Array, print?: string, hash = contentHash(bytes)): void {
+    this.enter(relative, hash, bytes.length, print);
     if (this.spare?.trustedSize(relative, hash) === bytes.length) return this.reuse();
     const target = this.prepare(relative);
     if (this.linkLive(relative, hash, target, bytes.length)) return this.reuse();
@@ -64,12 +65,15 @@ export class TreeWriter {
 
   /** A file written into this (new) tree by another thread: recorded, as `put` records its own. */
   record(relative: string, hash: string, size: number, print?: string): void {
-    this.enter(relative, hash, size, print, this.live?.hashOf(relative) !== undefined);
+    this.enter(relative, hash, size, print);
     this.totals.written++;
   }
 
-  /** A file of this build in the manifest (and its print, for a port file) and the totals. */
-  private enter(relative: string, hash: string, size: number, print: string | undefined, inLive: boolean): void {
+  /**
+   * A file of this build in the manifest (and its print, for a port file) and the totals.
+   * `inLive`: the live tree has the file too (asked of it unless the caller knows).
+   */
+  private enter(relative: string, hash: string, size: number, print: string | undefined, inLive = this.live?.hashOf(relative) !== undefined): void {
     const known = this.manifest.size;
     this.manifest.set(relative, hash);
     if (inLive && this.manifest.size > known) this.inLive++;
