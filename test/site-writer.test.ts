@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { MARKER_FILE } from '../src/routes/site-files.js';
 import { SiteWriter } from '../src/write/site-writer.js';
 import { withTempDir } from './support/paths.js';
 import { xxh64 } from './support/xxh64.js';
@@ -156,6 +157,26 @@ test('with a live tree, this thread writes nothing: unchanged files are linked f
       assert.is(readFileSync(file, 'utf8'), body(i === 5 ? -1 : i));
       if (i !== 5) assert.is(statSync(file).ino, inodes[i], `p${i} linked`);
     }
+  });
+});
+
+test('a carried path that could leave the tree is refused, and nothing outside the tree is made', async () => {
+  await withTempDir(async (dir) => {
+    const out = path.join(dir, 'a/b/out');
+    const first = SiteWriter.open(out);
+    await first.write('api/v1/ports/zlib/index.json', '{"name":"zlib"}');
+    await first.commit();
+    const writer = SiteWriter.open(out);
+    await writer.describeLive();
+    const escapes = ['../escaped.json', 'api/../../escaped.json', 'api/v1/ports/zlib/../../../../../../escaped.json', '../../../escaped.json', '/escaped.json'];
+    const refused = await writer.carry([...escapes, 'api/v1/ports/zlib/index.json']);
+    assert.equal(refused, escapes);
+    await writer.commit();
+    assert.equal(readdirSync(dir), ['a']);
+    assert.equal(readdirSync(path.join(dir, 'a')), ['b']);
+    assert.equal(readdirSync(path.join(dir, 'a/b')), ['.out.ports-gen', 'out']);
+    assert.equal(readdirSync(out).sort(), [MARKER_FILE, 'api'].sort());
+    assert.is(readFileSync(path.join(out, 'api/v1/ports/zlib/index.json'), 'utf8'), '{"name":"zlib"}');
   });
 });
 

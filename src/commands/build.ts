@@ -11,7 +11,6 @@ import { writePorts } from './ports-phase.js';
 import { PRINTS_KEY } from '../derive/port-prints.js';
 import { hasMarkerFile } from '../write/manifest.js';
 import { checkOutputDirectory } from '../write/output-guard.js';
-import { collectGarbage } from '../write/collect-garbage.js';
 import { SiteWriter } from '../write/site-writer.js';
 
 export interface BuildOptions {
@@ -120,7 +119,6 @@ async function runBuild(options: BuildOptions, write: boolean): Promise<BuildRes
     // Whether the live tree has a marker: then its port files will most likely be carried
     // over. Told at once, while the writer reads the marker (some 0.3 s at 40,000 ports).
     const names = await writePorts(files, options.strict, { likely: hasMarkerFile(out), printed }, writer, log, progress);
-    collectGarbage(); // the records and the derived tables are garbage now
 
     // With bad ports the builds are still checked (every problem in one run), not written.
     const filesInfo = unreadableBuilds ? undefined : await writeFilesPhase(filesOptions, previousFiles, writer, log, progress);

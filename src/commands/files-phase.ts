@@ -53,6 +53,7 @@ export async function writeFilesPhase(
     return carried;
   }
 
+  collectGarbage(); // the ports' records and derived tables are garbage now, before the paging's churn
   // The records were counted with the digest (on the writer thread while the ports were read,
   // or by a build before this one): every page carries the count.
   progress.phase('counting builds');

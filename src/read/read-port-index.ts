@@ -72,15 +72,18 @@ function entriesOfText(text: string, elements: Array<[number, number]>): PortEnt
 function escapeFreeIn(find: (from: number) => number, elements: Array<[number, number]>): (index: number) => boolean {
   let next = -1;
   let last = -1;
+  // No backslash after `last`. A flag, not `next = Infinity`: a number that is not a small
+  // integer deoptimised the validation loop this is inlined into, compiled again at some cost.
+  let none = false;
   return (index) => {
     const [start, end] = elements[index]!;
-    if (start < last) next = -1; // asked out of order: search again
+    if (start < last) [next, none] = [-1, false]; // asked out of order: search again
     last = start;
-    if (next < start) {
-      const found = find(start);
-      next = found === -1 ? Infinity : found;
+    if (!none && next < start) {
+      next = find(start);
+      none = next === -1;
     }
-    return next >= end;
+    return none || next >= end;
   };
 }
 

@@ -49,11 +49,6 @@ export class Prints {
     return this.index().get(relative);
   }
 
-  /** Puts them in their map now, ahead of the lookups (the writer thread, while it is idle). */
-  prepare(): void {
-    this.index();
-  }
-
   private index(): Map<string, string> {
     if (!this.byPath) {
       this.byPath = new Map();

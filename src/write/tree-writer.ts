@@ -14,6 +14,15 @@ export interface TreeTotals {
   bytes: number;
 }
 
+/** See TreeWriter.planCarry. */
+interface CarryPlan {
+  hash: string;
+  print: string | undefined;
+  size: number;
+  /** The spare holds the file's bytes: nothing to do on disk. */
+  kept: boolean;
+}
+
 /**
  * Puts one build's files into `root`, with plain synchronous calls (the writer thread's work).
  *
@@ -35,6 +44,8 @@ export class TreeWriter {
   /** What the spare holds now, and which of those files this build wrote or linked there. */
   private readonly holds: Manifest | undefined;
   private readonly replaced = new Set<string>();
+  /** The live files' carry plans, made ahead when ports will be offered (see checkAhead). */
+  private plans: Map<string, CarryPlan> | undefined;
   readonly totals: TreeTotals = { written: 0, reused: 0, bytes: 0 };
 
   constructor(
@@ -93,19 +104,14 @@ export class TreeWriter {
    * file: its bytes must then be made.
    */
   carry(relative: string, print?: string): boolean {
-    const live = this.live;
-    const hash = live?.hashOf(relative);
-    if (!live || !hash) return false;
-    const livePrint = print === undefined ? undefined : live.marker.prints.get(relative);
-    if (livePrint !== print) return false;
-    const kept = this.spare?.trustedSize(relative, hash);
-    const size = kept ?? live.trustedSize(relative, hash);
-    if (size === undefined) return false;
-    this.enter(relative, hash, size, livePrint, true);
-    if (kept !== undefined) {
+    const plan = this.plans?.get(relative) ?? this.planCarry(relative, print !== undefined);
+    if (!plan || (print !== undefined && plan.print !== print)) return false;
+    this.enter(relative, plan.hash, plan.size, print === undefined ? undefined : plan.print, true);
+    if (plan.kept) {
       this.reuse();
       return true;
     }
+    const live = this.live!;
     const target = this.prepare(relative);
     try {
       linkSync(live.pathOf(relative), target);
@@ -115,8 +121,22 @@ export class TreeWriter {
       copyFileSync(live.pathOf(relative), target, constants.COPYFILE_EXCL);
       this.totals.written++;
     }
-    this.hold(relative, hash);
+    this.hold(relative, plan.hash);
     return true;
+  }
+
+  /**
+   * What carrying the live tree's file takes, when the live tree can vouch for it: its hash,
+   * size and (`withPrint`) print, and whether the spare holds its bytes already.
+   */
+  private planCarry(relative: string, withPrint: boolean): CarryPlan | undefined {
+    const live = this.live;
+    const hash = live?.hashOf(relative);
+    if (!live || !hash) return undefined;
+    const kept = this.spare?.trustedSize(relative, hash);
+    const size = kept ?? live.trustedSize(relative, hash);
+    if (size === undefined) return undefined;
+    return { hash, print: withPrint ? live.marker.prints.get(relative) : undefined, size, kept: kept !== undefined };
   }
 
   /** What the live tree was made from, for the build to compare with; undefined when there is none. */
@@ -135,14 +155,23 @@ export class TreeWriter {
 
   /**
    * Checks the spare's files and directories now (see PreviousTree.checkAll), so that the
-   * build's questions are answered from memory; with `prints`, readies the live tree's prints
-   * for `carry` (see Prints.prepare); and the live tree's layout for `finish`. Done while the
-   * main thread reads the ports, after the live tree is described, which the main thread waits for.
+   * build's questions are answered from memory; with `prints`, plans the carrying of every live
+   * file (see planCarry), so that each port offered costs one lookup; and readies the live
+   * tree's layout for `finish`. Done while the main thread reads the ports, after the live tree
+   * is described, which the main thread waits for.
    */
   checkAhead(prints: boolean): void {
     this.spare?.checkAll();
-    if (prints) this.live?.marker.prints.prepare();
-    this.live?.prepareLayout();
+    const live = this.live;
+    if (prints && live) {
+      const plans = new Map<string, CarryPlan>();
+      for (const relative of live.marker.manifest.keys()) {
+        const plan = this.planCarry(relative, true);
+        if (plan) plans.set(relative, plan);
+      }
+      this.plans = plans;
+    }
+    live?.prepareLayout();
   }
 
   /**
