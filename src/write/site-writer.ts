@@ -363,12 +363,21 @@ export class SiteWriter {
     if (this.failure) throw this.failure;
     const reply = await this.finalMessage({ type: 'commit', filesInfo, printsKey });
     this.closing = true;
-    await this.worker.terminate();
-    if (this.failure) throw this.failure;
+    // Once it has answered, the writer has nothing left to do: it stops while the tree is
+    // swapped in (some 13 ms at 40,000 ports) rather than before.
+    const stopped = this.worker.terminate();
+    if (this.failure) {
+      await stopped;
+      throw this.failure;
+    }
     const totals = reply as TreeTotals;
     this.written = totals.written;
     this.bytes = totals.bytes;
-    swapIn(this.root, this.out);
+    try {
+      swapIn(this.root, this.out);
+    } finally {
+      await stopped;
+    }
   }
 
   /**
