@@ -77,7 +77,11 @@ function escapeFreeIn(find: (from: number) => number, elements: Array<[number, n
   let none = false;
   return (index) => {
     const [start, end] = elements[index]!;
-    if (start < last) [next, none] = [-1, false]; // asked out of order: search again
+    if (start < last) {
+      // asked out of order: search again
+      next = -1;
+      none = false;
+    }
     last = start;
     if (!none && next < start) {
       next = find(start);

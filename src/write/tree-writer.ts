@@ -106,7 +106,7 @@ export class TreeWriter {
   carry(relative: string, print?: string): boolean {
     const plan = this.plans?.get(relative) ?? this.planCarry(relative, print !== undefined);
     if (!plan || (print !== undefined && plan.print !== print)) return false;
-    this.enter(relative, plan.hash, plan.size, print === undefined ? undefined : plan.print, true);
+    this.enter(relative, plan.hash, plan.size, print, true); // the print is the live file's, when one was offered
     if (plan.kept) {
       this.reuse();
       return true;
