@@ -1,6 +1,6 @@
 /**
  * Runs the uvu suites under build/test (or the directory given second) and ends with the
- * plain `N passed, N failed` line that CI reads; the exit code is uvu's.
+ * plain `N passed, N failed` line that CI reads; the exit code is uvu's (1 when it was stopped).
  *
  * uvu runs every suite in one process, which exits when nothing is left running. A test that
  * fails before it stops what it started (a writer thread, a server) would leave that process
@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 
 /** How long uvu's process may take to exit after its summary (it takes milliseconds). */
-const EXIT_GRACE_MS = Number(process.env.PORTS_GEN_TEST_EXIT_GRACE_MS ?? 10_000);
+const EXIT_GRACE_MS = Number(process.env.PORTS_GEN_TEST_EXIT_GRACE_MS) || 10_000;
 
 const pattern = `${process.argv[2] ?? ''}.*\\.test\\.js$`;
 const dir = process.argv[3] ?? 'build/test';
@@ -40,9 +40,9 @@ child.on('close', (code) => {
   const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? 0);
   const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? 0);
   const skipped = Number(/Skipped:\s+(\d+)/.exec(plain)?.[1] ?? 0);
-  let failed = Math.max(0, total - passed - skipped) || (code === 0 ? 0 : Math.max(1, total - passed - skipped));
+  const counted = Math.max(0, total - passed - skipped);
+  const failed = stopped ? counted + 1 : counted || (code === 0 ? 0 : 1);
   if (stopped) {
-    failed = Math.max(0, total - passed - skipped) + 1;
     process.stdout.write(
       `\nThe test process was still running ${EXIT_GRACE_MS / 1000} s after its summary and was stopped: a test left something running (a writer thread, a server, a timer). Counted as a failure.\n`,
     );
