@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeLoad, probeMetadata, sampleMachine } from './machine-load.js';
+import { jsonWrite } from './synth/json-write.js';
 import { synthCatalogue } from './synth-catalogue.js';
 
 const { values } = parseArgs({
@@ -120,14 +121,15 @@ function middleOf<T>(items: readonly T[], by: (item: T) => number): T {
 }
 
 /**
- * Edits the synthetic portindex.json and writes it back as synth-catalogue lays it out (a port
- * per line), so that the full builds of later rounds read the same layout as the first.
+ * Edits the synthetic portindex.json and writes it back as synth-catalogue lays it out (as
+ * MacPorts' converter does, see synth/json-write), so that the full builds of later rounds
+ * read the same layout as the first.
  */
 function editPortIndex(catalogue: string, edit: (ports: Array<Record<string, unknown>>) => string): string {
   const file = path.join(catalogue, 'portindex.json');
   const { ports, ...rest } = JSON.parse(readFileSync(file, 'utf8')) as { ports: Array<Record<string, unknown>> };
   const what = edit(ports);
-  writeFileSync(file, `${JSON.stringify(rest).slice(0, -1)},"ports":[\n${ports.map((port) => JSON.stringify(port)).join(',\n')}\n]}\n`);
+  writeFileSync(file, `${jsonWrite({ ...rest, ports })}\n`);
   return what;
 }
 

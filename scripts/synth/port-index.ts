@@ -1,4 +1,5 @@
-/** Serialises drawn ports the way portindex2json lays out portindex.json. */
+/** Serialises drawn ports the way portindex2json lays out portindex.json (see json-write). */
+import { jsonWrite, writtenObject } from './json-write.js';
 import type { PortRec } from './port-rec.js';
 
 /** One port's fields, keyed by their PortIndex names. */
@@ -16,12 +17,12 @@ const KEY_ORDER = [
 export function formatPortJson(f: PortFields): string {
   const obj: PortFields = {};
   for (const k of KEY_ORDER) if (f[k] !== undefined) obj[k] = f[k];
-  return JSON.stringify(obj);
+  return jsonWrite(obj);
 }
 
 /**
  * The whole file: an `info` header, then the ports in PortIndex order, by port directory
- * and then name (the tree walk portindex does), one per line.
+ * and then name (the tree walk portindex does).
  */
 export function formatPortIndex(recs: readonly PortRec[], portdirs: readonly string[], lines: readonly string[], seed: number): string {
   const order = lines.map((_, i) => i);
@@ -32,6 +33,6 @@ export function formatPortIndex(recs: readonly PortRec[], portdirs: readonly str
     const kb = keys[b] as string;
     return ka < kb ? -1 : ka > kb ? 1 : 0;
   });
-  const info = { info: { generator: 'ports-gen synth-catalogue', seed: String(seed), ports: String(recs.length) } };
-  return JSON.stringify(info).slice(0, -1) + ',"ports":[\n' + order.map((i) => lines[i]).join(',\n') + '\n]}\n';
+  const info = { generator: 'ports-gen synth-catalogue', seed: String(seed), ports: String(recs.length) };
+  return `${writtenObject([['info', jsonWrite(info)], ['ports', `[${order.map((i) => lines[i]).join(',')}]`]])}\n`;
 }

@@ -42,14 +42,20 @@ export function preparePorts(
   return derived ? derived.ports : undefined;
 }
 
-/** Port by port when it can; the whole document when a port's text turns out not to be JSON. */
+/**
+ * Port by port when it can; split again exactly when a port's text is not JSON but its end was
+ * guessed from the layout; the whole document when a port's text is not JSON all the same.
+ */
 function validatePortFile(files: CatalogueFiles, onRecord: RecordSink | undefined, cores: boolean): Read<ValidatedPorts> {
-  const streamed = readPortIndex(files.portIndexPath, files.portIndexName);
-  if (!streamed.ok) return streamed;
-  try {
-    return { ok: true, value: validatePortIndex(streamed.value.document, files.portIndexName, streamed.value.entries, onRecord, cores) };
-  } catch (cause) {
-    if (!isPortSyntaxError(cause)) throw cause;
+  for (const exact of [false, true]) {
+    const streamed = readPortIndex(files.portIndexPath, files.portIndexName, exact);
+    if (!streamed.ok) return streamed;
+    try {
+      return { ok: true, value: validatePortIndex(streamed.value.document, files.portIndexName, streamed.value.entries, onRecord, cores) };
+    } catch (cause) {
+      if (!isPortSyntaxError(cause)) throw cause;
+    }
+    if (!streamed.value.byLayout) break;
   }
   const whole = readWholePortIndex(files.portIndexPath, files.portIndexName);
   return whole.ok ? { ok: true, value: validatePortIndex(whole.value.document, files.portIndexName, undefined, onRecord) } : whole;

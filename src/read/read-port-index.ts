@@ -9,6 +9,12 @@ export interface PortIndexDocument {
   document: unknown;
   /** The ports, parsed one at a time as they are taken. */
   entries?: PortEntries;
+  /**
+   * Some ports' ends were guessed from the layout (see LayoutEnds): a port whose text does not
+   * parse may only have been cut wrong, so the document is split again exactly before it is
+   * parsed whole.
+   */
+  byLayout?: boolean;
 }
 
 const BACKSLASH = 0x5c;
@@ -18,14 +24,15 @@ class PortSyntaxError extends Error {}
 
 /**
  * Reads `portindex.json` for validation. The usual path parses port by port (see
- * split-port-index); anything unusual, and any syntax error, takes the plain path, which
- * parses the whole document and locates the error.
+ * split-port-index; `exact`: with no port's end guessed from the layout); anything unusual,
+ * and any syntax error, takes the plain path, which parses the whole document and locates
+ * the error.
  */
-export function readPortIndex(path: string, file: string): Read<PortIndexDocument> {
+export function readPortIndex(path: string, file: string, exact = false): Read<PortIndexDocument> {
   const read = readCatalogueBytes(path, file);
   if (!read.ok) return read;
   const bytes = read.value;
-  const parts = splitPortIndex(bytes);
+  const parts = splitPortIndex(bytes, exact);
   if (parts) {
     let document: unknown;
     try {
@@ -35,7 +42,7 @@ export function readPortIndex(path: string, file: string): Read<PortIndexDocumen
     }
     if (document !== undefined) {
       const entries = isAscii(bytes) ? entriesOfText(bytes.toString('latin1'), parts.elements) : entriesOfBytes(bytes, parts.elements);
-      return { ok: true, value: { document, entries } };
+      return { ok: true, value: { document, entries, byLayout: parts.byLayout } };
     }
   }
   const parsed = parseJson(bytes, file);

@@ -1,3 +1,5 @@
+import { LayoutEnds } from './layout-ends.js';
+
 /**
  * Splits `portindex.json` into its skeleton and the byte ranges of the elements of its `ports`
  * array, so each port can be parsed, validated and released on its own instead of holding
@@ -10,6 +12,11 @@ export interface PortIndexParts {
   skeleton: string;
   /** [start, end) byte offsets of each element of `ports`. */
   elements: Array<[number, number]>;
+  /**
+   * Some elements' ends were guessed from the layout (see LayoutEnds): each range is the
+   * element exactly when its text parses. When one does not, split again with `exact`.
+   */
+  byLayout: boolean;
 }
 
 const QUOTE = 0x22;
@@ -63,12 +70,61 @@ function skipSpace(bytes: Uint8Array, i: number): number {
   return i;
 }
 
-/** Finds `"ports": [` at the top level of the object and splits the array's elements. */
-export function splitPortIndex(bytes: Buffer): PortIndexParts | undefined {
+/**
+ * Whether a guessed end is followed as an element's end must be: by the array's end, or by a
+ * comma and the next port (an object).
+ */
+function endsElement(bytes: Buffer, end: number): boolean {
+  const i = skipSpace(bytes, end);
+  return bytes[i] === 0x5d || (bytes[i] === 0x2c && bytes[skipSpace(bytes, i + 1)] === 0x7b);
+}
+
+interface Elements {
+  elements: Array<[number, number]>;
+  /** The offset of the array's `]`. */
+  close: number;
+  byLayout: boolean;
+}
+
+/**
+ * The elements of the array opened at `open`, each end guessed from the layout when it can be
+ * (unless `exact`), found by scanning the element otherwise.
+ */
+function splitElements(bytes: Buffer, open: number, exact: boolean): Elements | undefined {
+  const layout = exact ? undefined : new LayoutEnds(bytes);
+  const elements: Array<[number, number]> = [];
+  let byLayout = false;
+  let i = skipSpace(bytes, open + 1);
+  if (bytes[i] === 0x5d) return { elements, close: i, byLayout };
+  for (;;) {
+    const guessed = layout?.endOf(i) ?? -1;
+    const fits = guessed >= 0 && endsElement(bytes, guessed);
+    if (guessed >= 0 && !fits) layout!.stop();
+    const end = fits ? guessed : skipValue(bytes, i); // after a comma there must be a value: `[1,]` fails here
+    if (end < 0) return undefined;
+    byLayout ||= fits;
+    elements.push([i, end]);
+    i = skipSpace(bytes, end);
+    if (bytes[i] === 0x5d) return { elements, close: i, byLayout };
+    if (bytes[i] !== 0x2c) return undefined;
+    i = skipSpace(bytes, i + 1);
+  }
+}
+
+/**
+ * Finds `"ports": [` at the top level of the object and splits the array's elements; with
+ * `exact`, every element is scanned to its end, none guessed from the layout. A wrong guess
+ * can also make the rest of the document look unusual: such a split is made again exactly.
+ */
+export function splitPortIndex(bytes: Buffer, exact = false): PortIndexParts | undefined {
+  return split(bytes, exact) ?? (exact ? undefined : split(bytes, true));
+}
+
+function split(bytes: Buffer, exact: boolean): PortIndexParts | undefined {
   let i = skipSpace(bytes, 0);
   if (bytes[i] !== 0x7b) return undefined;
   i++;
-  let found: { open: number; close: number; elements: Array<[number, number]> } | undefined;
+  let found: (Elements & { open: number }) | undefined;
   for (;;) {
     i = skipSpace(bytes, i);
     if (bytes[i] === 0x7d) break;
@@ -81,22 +137,10 @@ export function splitPortIndex(bytes: Buffer): PortIndexParts | undefined {
     i = skipSpace(bytes, i + 1);
     if (isPorts) {
       if (found || bytes[i] !== 0x5b) return undefined; // a repeated key or not an array: the slow path decides
-      const open = i;
-      const elements: Array<[number, number]> = [];
-      i = skipSpace(bytes, i + 1);
-      if (bytes[i] !== 0x5d) {
-        for (;;) {
-          const end = skipValue(bytes, i); // after a comma there must be a value: `[1,]` fails here
-          if (end < 0) return undefined;
-          elements.push([i, end]);
-          i = skipSpace(bytes, end);
-          if (bytes[i] === 0x5d) break;
-          if (bytes[i] !== 0x2c) return undefined;
-          i = skipSpace(bytes, i + 1);
-        }
-      }
-      found = { open, close: i, elements };
-      i++;
+      const split = splitElements(bytes, i, exact);
+      if (!split) return undefined;
+      found = { open: i, ...split };
+      i = split.close + 1;
     } else {
       i = skipValue(bytes, i);
       if (i < 0) return undefined;
@@ -107,5 +151,5 @@ export function splitPortIndex(bytes: Buffer): PortIndexParts | undefined {
   }
   if (!found || skipSpace(bytes, i + 1) !== bytes.length) return undefined;
   const skeleton = `${bytes.toString('utf8', 0, found.open)}[]${bytes.toString('utf8', found.close + 1)}`;
-  return { skeleton, elements: found.elements };
+  return { skeleton, elements: found.elements, byLayout: found.byLayout };
 }
