@@ -22,6 +22,13 @@ const cases: Case[] = [
   { name: 'missing portindex.json', source: { portindex: undefined as unknown as string }, problems: [['unreadable-file', P, 'file']] },
   { name: 'empty portindex.json', source: { portindex: '' }, problems: [['empty-file', P, 'file']] },
   { name: 'truncated JSON names line and column', source: { portindex: '{\n  "ports": [\n    {"name": "zlib"' }, problems: [['invalid-json', P, 'line 3, column 20']] },
+  {
+    // Split from the layout, the second port does not parse, nor when split exactly: the whole
+    // document is parsed, and the error located in it.
+    name: 'a syntax error inside an indented port names line and column',
+    source: { portindex: '{\n  "ports": [\n    {\n      "name": "zlib",\n      "portdir": "archivers/zlib",\n      "version": "1"\n    },\n    {\n      "name": "xz"\n      "portdir": "archivers/xz",\n      "version": "5"\n    }\n  ]\n}\n' },
+    problems: [['invalid-json', P, 'line 10, column 7']],
+  },
   { name: 'invalid UTF-8 named by line and byte', source: { portindex: Buffer.concat([Buffer.from('{"ports": [\n{"name": "z'), Buffer.from([0xff]), Buffer.from('"}]}')]) }, problems: [['invalid-utf8', P, 'line 2, column 12']] },
   { name: 'no ports array', source: { portindex: { info: {} } }, problems: [['missing-key', P, 'ports']] },
   { name: 'empty ports array', source: { portindex: ports() }, problems: [['no-ports', P, 'ports']] },
