@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { splitPortIndex, type PortIndexParts } from '../src/read/split-port-index.js';
 import { jsonWrite } from '../scripts/synth/json-write.js';
+import { splitPortIndex, type PortIndexParts } from '../src/read/split-port-index.js';
 
 /** The skeleton and every element parsed; undefined when the split failed or one does not parse. */
 function parsePieces(bytes: Buffer, parts: PortIndexParts | undefined): unknown[] | undefined {
@@ -33,57 +33,57 @@ const document = fc
   });
 
 for (const { name, exact } of MODES) {
-test(`${name}: the ports array is split into exactly the elements JSON.parse sees, and the skeleton is the rest`, () => {
-  fc.assert(
-    fc.property(document, ({ value, text }) => {
-      const bytes = Buffer.from(text);
-      const parts = splitPortIndex(bytes, exact);
-      assert.ok(parts, text);
-      assert.equal(parts.elements.map(([s, e]) => JSON.parse(bytes.toString('utf8', s, e))), value.ports);
-      assert.equal(JSON.parse(parts.skeleton), { ...value, ports: [] });
-    }),
-    { numRuns: 300 },
-  );
-});
+  test(`${name}: the ports array is split into exactly the elements JSON.parse sees, and the skeleton is the rest`, () => {
+    fc.assert(
+      fc.property(document, ({ value, text }) => {
+        const bytes = Buffer.from(text);
+        const parts = splitPortIndex(bytes, exact);
+        assert.ok(parts, text);
+        assert.equal(parts.elements.map(([s, e]) => JSON.parse(bytes.toString('utf8', s, e))), value.ports);
+        assert.equal(JSON.parse(parts.skeleton), { ...value, ports: [] });
+      }),
+      { numRuns: 300 },
+    );
+  });
 
-test(`${name}: strings of quotes and runs of backslashes end where JSON.parse ends them`, () => {
-  const tricky = fc.string({ unit: fc.constantFrom('"', '\\', 'a', '}', ']', ',') });
-  fc.assert(
-    fc.property(fc.array(fc.oneof(tricky, fc.dictionary(tricky, tricky, { maxKeys: 3 }), fc.array(tricky, { maxLength: 3 })), { maxLength: 5 }), (ports) => {
-      const bytes = Buffer.from(JSON.stringify({ [`k\\`]: 'v"', ports }));
-      const parts = splitPortIndex(bytes, exact);
-      assert.ok(parts);
-      assert.equal(parts.elements.map(([s, e]) => JSON.parse(bytes.toString('utf8', s, e))), JSON.parse(JSON.stringify(ports)));
-    }),
-    { numRuns: 500 },
-  );
-});
+  test(`${name}: strings of quotes and runs of backslashes end where JSON.parse ends them`, () => {
+    const tricky = fc.string({ unit: fc.constantFrom('"', '\\', 'a', '}', ']', ',') });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(tricky, fc.dictionary(tricky, tricky, { maxKeys: 3 }), fc.array(tricky, { maxLength: 3 })), { maxLength: 5 }), (ports) => {
+        const bytes = Buffer.from(JSON.stringify({ [`k\\`]: 'v"', ports }));
+        const parts = splitPortIndex(bytes, exact);
+        assert.ok(parts);
+        assert.equal(parts.elements.map(([s, e]) => JSON.parse(bytes.toString('utf8', s, e))), JSON.parse(JSON.stringify(ports)));
+      }),
+      { numRuns: 500 },
+    );
+  });
 
-test(`${name}: a broken document is never split into something that parses differently`, () => {
-  fc.assert(
-    fc.property(document, fc.nat(), fc.constantFrom('', ',', ']', '}', '"', '{', '[', 'x'), ({ text }, at, insert) => {
-      const cut = at % (text.length + 1);
-      const broken = text.slice(0, cut) + insert + text.slice(cut);
-      const bytes = Buffer.from(broken);
-      const parts = splitPortIndex(bytes, exact);
-      let whole: { ports?: unknown } | undefined;
-      try {
-        whole = JSON.parse(broken) as { ports?: unknown };
-      } catch {
-        whole = undefined;
-      }
-      if (!parts) return;
-      // Split, then each piece must parse exactly when the whole does, to the same values; a
-      // split with guessed ends whose pieces do not all parse is made again exactly, as the
-      // build does (see readPortIndex).
-      let pieces = parsePieces(bytes, parts);
-      if (pieces === undefined && parts.byLayout) pieces = parsePieces(bytes, splitPortIndex(bytes, true));
-      if (whole === undefined) assert.is(pieces, undefined, broken);
-      else assert.equal(pieces, whole.ports, broken);
-    }),
-    { numRuns: 2000 },
-  );
-});
+  test(`${name}: a broken document is never split into something that parses differently`, () => {
+    fc.assert(
+      fc.property(document, fc.nat(), fc.constantFrom('', ',', ']', '}', '"', '{', '[', 'x'), ({ text }, at, insert) => {
+        const cut = at % (text.length + 1);
+        const broken = text.slice(0, cut) + insert + text.slice(cut);
+        const bytes = Buffer.from(broken);
+        const parts = splitPortIndex(bytes, exact);
+        let whole: { ports?: unknown } | undefined;
+        try {
+          whole = JSON.parse(broken) as { ports?: unknown };
+        } catch {
+          whole = undefined;
+        }
+        if (!parts) return;
+        // Split, then each piece must parse exactly when the whole does, to the same values; a
+        // split with guessed ends whose pieces do not all parse is made again exactly, as the
+        // build does (see prepare-ports).
+        let pieces = parsePieces(bytes, parts);
+        if (pieces === undefined && parts.byLayout) pieces = parsePieces(bytes, splitPortIndex(bytes, true));
+        if (whole === undefined) assert.is(pieces, undefined, broken);
+        else assert.equal(pieces, whole.ports, broken);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 }
 
 /**

@@ -22,7 +22,7 @@ function isBlank(b: number | undefined): boolean {
  * A guess, which parsing confirms: a text that starts where a port starts and parses is that
  * port, since a shorter one leaves its object open and a longer one has more after it. So a
  * split made with guesses is used only as long as every port's text parses (see
- * readPortIndex), and made again exactly when one does not.
+ * prepare-ports), and made again exactly when one does not.
  *
  * A guess the caller finds not followed as a port's end is (`stop`), or a search that finds
  * nothing, ends the guessing: the document is not laid out this way, and each search could
