@@ -4,15 +4,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jsonWrite } from '../scripts/synth/json-write.js';
 import { buildSite } from '../src/commands/build.js';
-import { writeCatalogue } from './support/catalogue.js';
+import { onePortPerLine, writeCatalogue } from './support/catalogue.js';
 import { ROOT, withTempDir } from './support/paths.js';
 import { readTree } from './support/tree.js';
 
 type Document = { ports: Array<Record<string, unknown>> };
 const sample = JSON.parse(readFileSync(path.join(ROOT, 'catalogue', 'portindex.json'), 'utf8')) as Document;
-
-/** One port per line, as `{...},` lines. */
-const perLine = ({ ports, ...rest }: Document) => `${JSON.stringify(rest).slice(0, -1)},"ports":[\n${ports.map((port) => JSON.stringify(port)).join(',\n')}\n]}\n`;
 
 /**
  * The sample catalogue in the layouts a `portindex.json` comes in. The last misleads the guess
@@ -22,9 +19,9 @@ const perLine = ({ ports, ...rest }: Document) => `${JSON.stringify(rest).slice(
 const layouts: Array<[string, string]> = [
   ['indented by 2 (the sample as it is)', readFileSync(path.join(ROOT, 'catalogue', 'portindex.json'), 'utf8')],
   ["MacPorts' converter (tcllib json::write)", `${jsonWrite(sample)}\n`],
-  ['one port per line', perLine(sample)],
+  ['one port per line', onePortPerLine(sample)],
   ['one line', JSON.stringify(sample)],
-  ['one port per line, one of them broken after an inner `},`', perLine(sample).replace(/("name":"zstd".*?\}),(\{)/, '$1,\n$2')],
+  ['one port per line, one of them broken after an inner `},`', onePortPerLine(sample).replace(/("name":"zstd".*?\}),(\{)/, '$1,\n$2')],
 ];
 
 test('the misleading layout is as meant: a line ends with an inner `},` and the next starts with `{`', () => {

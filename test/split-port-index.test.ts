@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jsonWrite } from '../scripts/synth/json-write.js';
 import { splitPortIndex, type PortIndexParts } from '../src/read/split-port-index.js';
+import { onePortPerLine } from './support/catalogue.js';
 
 /** The skeleton and every element parsed; undefined when the split failed or one does not parse. */
 function parsePieces(bytes: Buffer, parts: PortIndexParts | undefined): unknown[] | undefined {
@@ -128,7 +129,7 @@ const writers: Array<[string, (value: { ports: unknown[] }) => string]> = [
   ['JSON.stringify, indent 2', (value) => JSON.stringify(value, null, 2)],
   ['JSON.stringify, indent 4', (value) => JSON.stringify(value, null, 4)],
   ['JSON.stringify, tabs', (value) => JSON.stringify(value, null, '\t')],
-  ['one port per line', ({ ports, ...rest }) => `${JSON.stringify(rest).slice(0, -1)},"ports":[\n${ports.map((port) => JSON.stringify(port)).join(',\n')}\n]}\n`],
+  ['one port per line', onePortPerLine],
   ["MacPorts' converter (tcllib json::write)", (value) => `${jsonWrite(value)}\n`],
 ];
 
