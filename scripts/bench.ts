@@ -232,12 +232,18 @@ row('files carried over, not made again', `${again.stats.carried.toLocaleString(
 details(again);
 
 function reportRebuilds(title: string, runs: readonly Rebuild[]): void {
-  const median = middleOf(runs, ({ measured }) => measured.seconds).measured;
+  const middleRound = middleOf([...runs.keys()], (i) => runs[i]!.measured.seconds);
+  const median = runs[middleRound]!.measured;
   console.log(`\n${title}, ${rounds} rounds`);
   runs.forEach(({ what, measured }, i) => {
     row(`round ${i + 1}`, `${measured.seconds.toFixed(2)} s, ${measured.stats.written} of ${measured.stats.files.toLocaleString('en-US')} files rewritten (${what})`);
   });
-  row('wall time (median)', `${median.seconds.toFixed(2)} s: ${percentOf(median.seconds, medianFull)} of the median full build (${medianFull.toFixed(2)} s), ${percentOf(median.seconds, fastestFull)} of the fastest (${fastestFull.toFixed(2)} s)`);
+  // The rounds of one rebuild differ mostly by their system time (runs AN to AR): the CPU
+  // time of every round, the median round's below with its details.
+  runs.forEach(({ measured }, i) => {
+    if (i !== middleRound) row(`round ${i + 1}: cpu time`, cpuOf(measured.cpu));
+  });
+  row('wall time (median)', `${median.seconds.toFixed(2)} s (round ${middleRound + 1}): ${percentOf(median.seconds, medianFull)} of the median full build (${medianFull.toFixed(2)} s), ${percentOf(median.seconds, fastestFull)} of the fastest (${fastestFull.toFixed(2)} s)`);
   row('files rewritten (most of a round)', `${Math.max(...runs.map(({ measured }) => measured.stats.written))}`);
   row('files carried over, not made again', `${median.stats.carried.toLocaleString('en-US')}`);
   row('peak RSS (highest of the rounds)', `${Math.max(...runs.map(({ measured }) => measured.peakRssMB)).toFixed(0)} MB`);
