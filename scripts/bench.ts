@@ -136,6 +136,12 @@ function editPortIndex(catalogue: string, edit: (ports: Array<Record<string, unk
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(34)} ${value}`);
 const cpuOf = (cpu: { user: number; system: number }) => `${cpu.user.toFixed(2)} s user, ${cpu.system.toFixed(2)} s system`;
+/** The CPU time of every round but the median one, whose details are printed in full. */
+function cpuOfOtherRounds(measurements: readonly Measured[], middle: number, label: string): void {
+  measurements.forEach((measured, i) => {
+    if (i !== middle) row(`round ${i + 1}: ${label}`, cpuOf(measured.cpu));
+  });
+}
 /** Where the time went: the phases, the CPU time, and what the machine did meanwhile. */
 function details(measured: Measured): void {
   row('cpu time', cpuOf(measured.cpu));
@@ -212,9 +218,7 @@ floors.forEach((floor, i) => {
   row(`floor ${i}: cpu time`, cpuOf(floor.cpu));
   row(`floor ${i}: new dir + file`, `${floor.probe.toFixed(0)} µs${floor.load ? `; ${floor.load}` : ''}`);
 });
-fulls.forEach((build, i) => {
-  if (i !== middle) row(`round ${i + 1}: build's cpu time`, cpuOf(build.cpu));
-});
+cpuOfOtherRounds(fulls, middle, "build's cpu time");
 console.log(`  round ${middle + 1}'s build:`);
 details(full);
 
@@ -240,9 +244,7 @@ function reportRebuilds(title: string, runs: readonly Rebuild[]): void {
   });
   // The rounds of one rebuild differ mostly by their system time (runs AN to AR): the CPU
   // time of every round, the median round's below with its details.
-  runs.forEach(({ measured }, i) => {
-    if (i !== middleRound) row(`round ${i + 1}: cpu time`, cpuOf(measured.cpu));
-  });
+  cpuOfOtherRounds(runs.map(({ measured }) => measured), middleRound, 'cpu time');
   row('wall time (median)', `${median.seconds.toFixed(2)} s (round ${middleRound + 1}): ${percentOf(median.seconds, medianFull)} of the median full build (${medianFull.toFixed(2)} s), ${percentOf(median.seconds, fastestFull)} of the fastest (${fastestFull.toFixed(2)} s)`);
   row('files rewritten (most of a round)', `${Math.max(...runs.map(({ measured }) => measured.stats.written))}`);
   row('files carried over, not made again', `${median.stats.carried.toLocaleString('en-US')}`);
