@@ -44,7 +44,7 @@ console.log(
     seconds,
     peakRssMB: peakRssMB(),
     // The whole process's CPU time, worker thread included: kernel time is most of the floor.
-    cpu: { user: process.cpuUsage().user / 1e6, system: process.cpuUsage().system / 1e6 },
+    cpu: { user: process.cpuUsage().user / 1e6, system: process.cpuUsage().system / 1e6, faults: process.resourceUsage().minorPageFault },
     stats: result.stats,
   }),
 );
