@@ -34,8 +34,9 @@ const dir = path.resolve(values.dir);
 const child = new URL('./bench-build.js', import.meta.url).pathname;
 
 /**
- * CPU seconds and minor page faults: a page's first touch is costly on this virtual machine
- * (some 3 µs), so a round's system time follows the memory it makes.
+ * CPU seconds and minor page faults (mostly new pages of memory, each zeroed by the kernel): the
+ * faults tell more memory from a slower machine when a round spends more system time (run AS:
+ * the same 65,000 faults in every rebuild round, a page zeroed in 1.4 µs to 7 µs).
  */
 interface Cpu {
   user: number;
