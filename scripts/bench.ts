@@ -254,8 +254,8 @@ function reportRebuilds(title: string, runs: readonly Rebuild[]): void {
   runs.forEach(({ what, measured }, i) => {
     row(`round ${i + 1}`, `${measured.seconds.toFixed(2)} s, ${measured.stats.written} of ${measured.stats.files.toLocaleString('en-US')} files rewritten (${what})`);
   });
-  // The rounds of one rebuild differ mostly by their system time (runs AN to AR): the CPU
-  // time of every round, the median round's below with its details.
+  // The rounds of one rebuild differ by their CPU time, system or user, on the same work
+  // (runs AN to AW): the CPU time of every round, the median round's below with its details.
   cpuOfOtherRounds(runs.map(({ measured }) => measured), middleRound, 'cpu time');
   row('wall time (median)', `${median.seconds.toFixed(2)} s (round ${middleRound + 1}): ${percentOf(median.seconds, medianFull)} of the median full build (${medianFull.toFixed(2)} s), ${percentOf(median.seconds, fastestFull)} of the fastest (${fastestFull.toFixed(2)} s)`);
   row('files rewritten (most of a round)', `${Math.max(...runs.map(({ measured }) => measured.stats.written))}`);
