@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { dependencyTarget } from '../src/derive/dependencies.js';
 import { describeLoad, probeMetadata, sampleMachine } from './machine-load.js';
 import { jsonWrite } from './synth/json-write.js';
 import { synthCatalogue } from './synth-catalogue.js';
@@ -199,7 +200,7 @@ const changeVersion = (list: Array<Record<string, unknown>>) => {
 const addDependency = (round: number) => (list: Array<Record<string, unknown>>) => {
   const port = list[Math.floor(list.length / 3)]!;
   const depends = (port.depends_lib as string[] | undefined) ?? [];
-  const listed = new Set([port, ...depends].map((entry) => (typeof entry === 'string' ? entry : String(entry.name)).split(':').at(-1)!.toLowerCase()));
+  const listed = new Set([String(port.name), ...depends.map(dependencyTarget)].map((name) => name.toLowerCase()));
   const named = String(list.slice(round - 1).find((candidate) => !listed.has(String(candidate.name).toLowerCase()))!.name);
   port.depends_lib = [...depends, `port:${named}`];
   return `${String(port.name)} now also depends on ${named}`;
