@@ -58,11 +58,10 @@ function parsePort(text: string): unknown {
 }
 
 /**
- * Whether a port's text has no backslash, for ports asked about in order: `find` (the first
- * backslash from an offset, or -1) searches the document once in all, from one backslash to
- * the next, not once per port (most have none).
+ * Whether a port's text has no backslash, for ports asked about in order: the document is
+ * searched once in all, from one backslash to the next, not once per port (most have none).
  */
-function escapeFreeIn(find: (from: number) => number, elements: Array<[number, number]>): (index: number) => boolean {
+function escapeFreeIn(bytes: Buffer, elements: Array<[number, number]>): (index: number) => boolean {
   let next = -1;
   let last = -1;
   // No backslash after `last`. A flag, not `next = Infinity`: a number that is not a small
@@ -77,7 +76,7 @@ function escapeFreeIn(find: (from: number) => number, elements: Array<[number, n
     }
     last = start;
     if (!none && next < start) {
-      next = find(start);
+      next = bytes.indexOf(BACKSLASH, start);
       none = next === -1;
     }
     return none || next >= end;
@@ -95,7 +94,7 @@ function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>, encodi
   return {
     count: elements.length,
     take: (index) => parsePort(bytes.toString(encoding, ...elements[index]!)),
-    escapeFree: escapeFreeIn((from) => bytes.indexOf(BACKSLASH, from), elements),
+    escapeFree: escapeFreeIn(bytes, elements),
     print: (index) => contentHash(bytes.subarray(...elements[index]!)),
   };
 }
