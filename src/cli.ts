@@ -9,10 +9,12 @@ import { formatProblemsJson } from './report/format-json.js';
 import { formatProblems } from './report/format-text.js';
 import { silentProgress, terminalProgress } from './report/progress.js';
 import { summariseBuild } from './report/summary.js';
+import { MachineFault } from './problems/machine-fault.js';
 import { UsageError } from './problems/usage-error.js';
+import { VERSION } from './version.js';
 import { DEFAULT_PAGE_SIZE } from './render/files-page.js';
 
-/** Exit codes: 0 fine, 1 catalogue problems, 2 usage, 70 a bug in ports-gen. */
+/** Exit codes: 0 fine, 1 catalogue problems or a fault of the machine, 2 usage, 70 a bug in ports-gen. */
 export const EXIT = { ok: 0, problems: 1, usage: 2, bug: 70 } as const;
 
 interface Io {
@@ -47,6 +49,7 @@ function report(result: BuildResult, json: boolean, wrote: boolean, io: Io, quie
 function createProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('ports-gen')
     .description('Turn a MacPorts-style ports catalogue into a static JSON API that serves like the live service.')
+    .version(VERSION, '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
@@ -124,6 +127,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     if (cause instanceof UsageError) {
       io.stderr(`ports-gen: ${cause.message}\n`);
       return EXIT.usage;
+    }
+    if (cause instanceof MachineFault) {
+      io.stderr(`ports-gen: ${cause.message}\nbuild failed: the previous site is untouched\n`);
+      return EXIT.problems;
     }
     io.stderr(`ports-gen: internal error, please report it with the output below.\n${(cause as Error)?.stack ?? String(cause)}\n`);
     return EXIT.bug;

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { encodeBodies, lengthOf, type Body } from '../src/write/body.js';
+import { encodeBodies, lengthOf, type Body } from '../src/render/body.js';
 
 /** encodeBodies with a fresh buffer per call, recording the sizes asked for. */
 function encode(bodies: Body[], allocate = (size: number) => new Uint8Array(size)) {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { OWN_FIELDS, portPrint } from '../src/derive/port-prints.js';
 import { derivePorts } from '../src/derive/ports.js';
 import { toJsonText } from '../src/render/json-text.js';
 import { contentHash } from '../src/content-hash.js';
@@ -16,10 +17,12 @@ type Source = Record<string, unknown>;
 function printed(sources: Source[], withText = true): Map<string, { print: string | undefined; text: string }> {
   const records = sources.map((source, i) => {
     const full = { portdir: `devel/${String(source.name)}`, version: '1.0', ...source };
-    return toPortRecord(portSchema.parse(full), i, withText ? contentHash(JSON.stringify(full)) : undefined);
+    return { record: toPortRecord(portSchema.parse(full), i), hash: contentHash(JSON.stringify(full)) };
   });
-  const { ports } = derivePorts(records, 'portindex.json');
-  return new Map(Array.from({ length: ports.length }, (_, i) => [ports.nameAt(i), { print: ports.printAt(i), text: toJsonText(ports.at(i)) }]));
+  const { ports } = derivePorts(records.map((r) => r.record), 'portindex.json');
+  return new Map(
+    Array.from({ length: ports.length }, (_, i) => [ports.nameAt(i), { print: withText ? portPrint(ports.at(i), records[i]!.hash) : undefined, text: toJsonText(ports.at(i)) }]),
+  );
 }
 
 /** The names whose print differs between two catalogues (of the ports in both). */
@@ -64,8 +67,35 @@ test("a port is reprinted when what its file takes from other ports changes, tho
   }
 });
 
-test('a port whose text was not at hand has no print, so its file is always rendered', () => {
-  for (const { print } of printed(base(), false).values()) assert.is(print, undefined);
+test('field coverage: every field declared own is the same whatever the other ports are', () => {
+  // A field that takes anything from other ports must not be declared own, or the print would
+  // miss it. Each case changes only other ports; every own field of the ports kept must stay.
+  const changes: Array<(p: Source[]) => void> = [
+    (p) => (p[3]!.depends_lib = ['port:curl', 'port:xz']),
+    (p) => (p[1]!.name = 'XZ'),
+    (p) => p.push({ name: 'OpenSSL' }),
+    (p) => (p[3]!.maintainers = [{ github: 'ryandesign' }]),
+    (p) => p.unshift({ name: 'aaa', categories: ['Archivers'], maintainers: [{ github: 'ryandesign' }] }),
+  ];
+  const fieldsOf = (sources: Source[]) => {
+    const records = sources.map((source, i) => toPortRecord(portSchema.parse({ portdir: `devel/${String(source.name)}`, version: '1.0', ...source }), i));
+    const { ports } = derivePorts(records, 'portindex.json');
+    return new Map(Array.from({ length: ports.length }, (_, i) => [ports.nameAt(i).toLowerCase(), ports.at(i) as unknown as Record<string, unknown>]));
+  };
+  const before = fieldsOf(base());
+  const crossPort = new Set<string>();
+  for (const change of changes) {
+    const next = base();
+    change(next);
+    for (const [name, fields] of fieldsOf(next)) {
+      const old = before.get(name);
+      if (!old || name === 'xz' || name === 'git') continue; // the ports a case edits itself
+      for (const key of Object.keys(fields)) if (JSON.stringify(fields[key]) !== JSON.stringify(old[key])) crossPort.add(key);
+    }
+  }
+  for (const key of crossPort) assert.not.ok(OWN_FIELDS.has(key), `${key} takes from other ports but is declared own`);
+  // Not vacuous: the cases reach every field that takes from other ports.
+  assert.equal([...crossPort].sort(), ['categories', 'dependencies', 'depends_on', 'maintainers']);
 });
 
 // Random catalogues and random edits of them: two ports with the same print must have the same

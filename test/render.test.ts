@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildItem, pageHead, pageLinks } from '../src/render/files-page.js';
 import { toJsonText } from '../src/render/json-text.js';
-import { FilesPager } from '../src/write/files-pager.js';
+import { FilesPager } from '../src/render/files-pager.js';
 
 const BASE = 'https://ports.example.org';
 

@@ -1,17 +1,29 @@
 import path from 'node:path';
-import { ProblemLog } from '../problems/problem-log.js';
-import { silentProgress, type Progress } from '../report/progress.js';
+import { codeFingerprint } from '../code-fingerprint.js';
+import { portPrint } from '../derive/port-prints.js';
+import type { PortList } from '../derive/ports.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
-import { NETLIFY_HEADERS, NETLIFY_REDIRECTS } from '../routes/site-files.js';
+import { machineFaultOf } from '../problems/machine-fault.js';
+import { ProblemLog } from '../problems/problem-log.js';
+import { identifyFile, type FileIdentity } from '../read/file-identity.js';
 import { unreadableFile } from '../read/read-json-file.js';
+import { pageCount } from '../render/files-page.js';
+import { toJsonText } from '../render/json-text.js';
+import { PortTexts } from '../render/port-text.js';
+import { silentProgress, type Progress } from '../report/progress.js';
+import type { BuildStats } from '../report/summary.js';
+import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, pageFile, portFile, type ErrorKind } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
-import { comparePrevious, writeFilesPhase } from './files-phase.js';
-import { preparePorts } from './prepare-ports.js';
-import { writePorts } from './ports-phase.js';
-import { PRINTS_KEY } from '../derive/port-prints.js';
-import { hasMarkerFile } from '../write/manifest.js';
+import { collectGarbage } from '../write/collect-garbage.js';
+import { recalledIdentity, recordIdentity } from '../write/identity-store.js';
+import type { FilesInfo } from '../write/marker.js';
 import { checkOutputDirectory } from '../write/output-guard.js';
 import { SiteWriter } from '../write/site-writer.js';
+import { locateCatalogue, type CatalogueFiles } from './catalogue-files.js';
+import { pagesKey, writePages, type FilesPhaseOptions } from './files-phase.js';
+import { preparePorts, type PreparedPorts } from './prepare-ports.js';
+
+export type { BuildStats };
 
 export interface BuildOptions {
   /** Paths below are resolved against this, and problems name files relative to it. */
@@ -25,20 +37,8 @@ export interface BuildOptions {
   strict: boolean;
   /** Where phases and counts go; nothing is shown by default. */
   progress?: Progress;
-}
-
-export interface BuildStats {
-  ports: number;
-  builds: number;
-  pages: number;
-  paths: number;
-  /** Files in the site, and how many of them were written rather than carried over unchanged. */
-  files: number;
-  written: number;
-  /** Files taken over from the previous build without being made again (see ports-phase, files-phase). */
-  carried: number;
-  bytes: number;
-  seconds: number;
+  /** The code's fingerprint (see code-fingerprint); tests set another to stand for other code. */
+  fingerprint?: string;
 }
 
 export interface BuildResult {
@@ -47,94 +47,152 @@ export interface BuildResult {
   stats: BuildStats;
 }
 
-export interface CatalogueFiles {
-  portIndexPath: string;
-  portIndexName: string;
-  buildsPath: string;
-  buildsName: string;
-}
-
-function locateCatalogue(cwd: string, catalogue: string): CatalogueFiles {
-  const dir = path.resolve(cwd, catalogue);
-  const name = (file: string) => path.relative(cwd, path.join(dir, file)) || file;
-  return {
-    portIndexPath: path.join(dir, 'portindex.json'),
-    portIndexName: name('portindex.json'),
-    buildsPath: path.join(dir, 'builds.ndjson'),
-    buildsName: name('builds.ndjson'),
-  };
-}
-
 /** `ports-gen validate`: every check of a build, nothing written. */
-export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'strict'>): Promise<BuildResult> {
-  return runBuild({ ...options, out: '', baseUrl: '', pageSize: 1 }, false);
+export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'strict' | 'progress'>): Promise<BuildResult> {
+  const run = startRun(options);
+  run.progress.phase('reading ports');
+  const ports = preparePorts(run.files, run.log, options.strict);
+  run.progress.phase('checking builds');
+  run.stats.builds = run.buildsReadable ? await scanBuilds(run.files.buildsPath, run.files.buildsName, run.log, () => run.progress.advance()) : 0;
+  run.stats.ports = ports?.ports.length ?? 0;
+  return run.finish(run.log.errors === 0);
 }
 
 /** `ports-gen build`: the catalogue becomes the site, swapped into `out` only when complete. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  checkOutputDirectory(path.resolve(options.cwd, options.out), path.resolve(options.cwd, options.catalogue));
-  return runBuild(options, true);
+  const out = path.resolve(options.cwd, options.out);
+  checkOutputDirectory(out, path.resolve(options.cwd, options.catalogue));
+  const run = startRun(options);
+  const { files, log, progress, stats } = run;
+  const filesOptions: FilesPhaseOptions = { ...files, baseUrl: options.baseUrl, pageSize: options.pageSize };
+  let writer: SiteWriter;
+  try {
+    writer = SiteWriter.open(out);
+  } catch (cause) {
+    throw machineFaultOf(cause, options.cwd) ?? cause;
+  }
+  try {
+    // The writer thread surveys builds.ndjson (its digest and count) and checks the previous
+    // trees while this thread reads the ports.
+    const known = run.buildsReadable ? recalledIdentity(out, files.buildsPath) : undefined;
+    const identity = run.buildsReadable ? identifyFile(files.buildsPath, known, Date.now, (file) => writer.survey(file)) : undefined;
+    identity?.catch(() => undefined); // awaited below; a build that throws before then does not wait
+    writer.load();
+    progress.phase('reading ports');
+    const prepared = preparePorts(files, log, options.strict);
+    if (!prepared || !identity) {
+      // With bad ports the builds are still checked (every problem in one run), not written.
+      if (run.buildsReadable) await scanBuilds(files.buildsPath, files.buildsName, log, () => undefined);
+      await writer.abort();
+      return run.finish(false);
+    }
+
+    progress.phase('planning');
+    const source = await identity;
+    const fingerprint = options.fingerprint ?? codeFingerprint();
+    const key = pagesKey(filesOptions, source.digest);
+    const pages = pageCount(source.records, options.pageSize);
+    const planned = await writer.plan(wantedFiles(prepared, pages, key), fingerprint, key);
+
+    const names = await writePorts(prepared.ports, planned.render, writer, progress);
+    let filesInfo: FilesInfo | undefined = planned.filesInfo;
+    if (!filesInfo || pageFiles(pages).some((file) => planned.render.has(file))) {
+      collectGarbage(); // the ports' records are garbage now, before the paging's churn
+      const written = await writePages(filesOptions, source.records, writer, log, progress);
+      if (!written) {
+        await writer.abort();
+        return run.finish(false);
+      }
+      filesInfo = { key, ...written };
+    }
+    await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: names, pages: filesInfo.pages }));
+    await writer.write(NETLIFY_HEADERS, renderHeaders());
+    progress.phase('finishing writes');
+    const totals = await writer.commit(fingerprint, filesInfo);
+    if (source !== known) rememberIdentity(out, files.buildsPath, source);
+    Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });
+    Object.assign(stats, { files: totals.files, written: totals.written, carried: totals.files - totals.rendered, bytes: totals.bytes });
+    return run.finish(true);
+  } catch (cause) {
+    await writer.abort();
+    throw machineFaultOf(cause, options.cwd, { from: writer.staging, to: out }) ?? cause;
+  }
 }
 
-async function runBuild(options: BuildOptions, write: boolean): Promise<BuildResult> {
+/**
+ * Every file of the site with its key, when it is known before the file is made: a port's
+ * print when its text is at hand, the pages key for the files pages (see plan.ts).
+ */
+function wantedFiles({ ports, sourceHash }: PreparedPorts, pages: number, key: string): Map<string, string | undefined> {
+  const wanted = new Map<string, string | undefined>();
+  for (let i = 0; i < ports.length; i++) wanted.set(portFile(ports.nameAt(i)), sourceHash && portPrint(ports.at(i), sourceHash(i)));
+  for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) wanted.set(errorFile(kind), undefined);
+  for (const file of pageFiles(pages)) wanted.set(file, key);
+  wanted.set(NETLIFY_REDIRECTS, undefined);
+  wanted.set(NETLIFY_HEADERS, undefined);
+  return wanted;
+}
+
+/** Renders the port files the plan asks for, and the error bodies; the port names. */
+async function writePorts(ports: PortList, render: ReadonlySet<string>, writer: SiteWriter, progress: Progress): Promise<string[]> {
+  const names = Array.from({ length: ports.length }, (_, i) => ports.nameAt(i));
+  progress.phase('writing ports', names.filter((name) => render.has(portFile(name))).length);
+  const texts = new PortTexts();
+  for (let i = 0; i < names.length; i++) {
+    const file = portFile(names[i]!);
+    if (!render.has(file)) continue;
+    // In the background: the writer makes them while this thread pages the builds.
+    await writer.write(file, texts.of(ports.at(i), ports.escapeFreeAt(i)), true);
+    progress.advance();
+  }
+  for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]), true);
+  return names;
+}
+
+function pageFiles(pages: number): string[] {
+  return Array.from({ length: pages }, (_, i) => pageFile(i + 1));
+}
+
+/** What is known of builds.ndjson now, for the next build; only a speed-up, so never fatal. */
+function rememberIdentity(out: string, buildsPath: string, source: FileIdentity): void {
+  try {
+    recordIdentity(out, buildsPath, source);
+  } catch {
+    // the next build reads builds.ndjson again
+  }
+}
+
+interface Run {
+  files: CatalogueFiles;
+  log: ProblemLog;
+  progress: Progress;
+  stats: BuildStats;
+  /** builds.ndjson is there and readable, or absent (no builds); false when it cannot be read. */
+  buildsReadable: boolean;
+  finish(ok: boolean): BuildResult;
+}
+
+function startRun(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'progress'>): Run {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
   const files = locateCatalogue(options.cwd, options.catalogue);
   const log = new ProblemLog();
   // builds.ndjson may be absent (no builds); one that is there but cannot be read (a
   // directory, no permission) is a problem of its own, and nothing reads it then.
-  const unreadableBuilds = unreadableFile(files.buildsPath, files.buildsName);
-  if (unreadableBuilds) log.add(unreadableBuilds);
+  const unreadable = unreadableFile(files.buildsPath, files.buildsName);
+  if (unreadable) log.add(unreadable);
   const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, bytes: 0, seconds: 0 };
-  const finish = (ok: boolean): BuildResult => {
-    progress.end();
-    log.orderByFile([files.portIndexName, files.buildsName]);
-    stats.seconds = (performance.now() - started) / 1000;
-    return { ok, log, stats };
+  return {
+    files,
+    log,
+    progress,
+    stats,
+    buildsReadable: !unreadable,
+    finish(ok) {
+      progress.end();
+      log.orderByFile([files.portIndexName, files.buildsName]);
+      stats.seconds = (performance.now() - started) / 1000;
+      return { ok, log, stats };
+    },
   };
-
-  if (!write) {
-    progress.phase('reading ports');
-    const ports = preparePorts(files, log, options.strict);
-    progress.phase('checking builds');
-    stats.builds = unreadableBuilds ? 0 : await scanBuilds(files.buildsPath, files.buildsName, log, () => progress.advance());
-    stats.ports = ports?.length ?? 0;
-    return finish(log.errors === 0);
-  }
-
-  // The ports come first and their files are sent ahead to the writer, which writes them (the
-  // costliest part of its work: 40,000 small files) while this thread pages the builds. Their
-  // records are released before the pages are made, so the two memory peaks do not stack.
-  const out = path.resolve(options.cwd, options.out);
-  const filesOptions = { ...files, out, baseUrl: options.baseUrl, pageSize: options.pageSize };
-  const writer = SiteWriter.open(out);
-  try {
-    // The writer reads the live tree: whether its pages can be carried over (see files-phase),
-    // and whether its port files have prints this build can compare with (see ports-phase).
-    const live = writer.describeLive();
-    const previousFiles = comparePrevious(filesOptions, live, (file) => writer.survey(file));
-    previousFiles.catch(() => undefined); // awaited in the files phase; a build that throws before it does not wait
-    const printed = live.then((tree) => tree?.printsKey === PRINTS_KEY);
-    printed.catch(() => undefined); // likewise, awaited once the ports are read
-    // Whether the live tree has a marker: then its port files will most likely be carried
-    // over. Told at once, while the writer reads the marker (some 0.3 s at 40,000 ports).
-    const names = await writePorts(files, options.strict, { likely: hasMarkerFile(out), printed }, writer, log, progress);
-
-    // With bad ports the builds are still checked (every problem in one run), not written.
-    const filesInfo = unreadableBuilds ? undefined : await writeFilesPhase(filesOptions, previousFiles, writer, log, progress);
-    if (!names || !filesInfo || log.errors > 0) {
-      await writer.abort();
-      return finish(false);
-    }
-    await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: names, pages: filesInfo.pages }));
-    await writer.write(NETLIFY_HEADERS, renderHeaders());
-    progress.phase('finishing writes');
-    await writer.commit(filesInfo, PRINTS_KEY);
-    const { pages, builds, paths } = filesInfo;
-    Object.assign(stats, { ports: names.length, pages, builds, paths, files: writer.files, written: writer.written, carried: writer.carried, bytes: writer.bytes });
-    return finish(true);
-  } catch (cause) {
-    await writer.abort();
-    throw cause;
-  }
 }

@@ -1,10 +1,8 @@
 import type { Problem } from '../problems/problem.js';
-import { PortTexts } from '../render/port-text.js';
-import type { PortCore, PortRecord } from '../validate/port-record.js';
+import type { PortRecord } from '../validate/port-record.js';
 import { categoriesOf, spellCategories } from './categories.js';
 import { DependencyLists, resolveDependencies, type DependencyResource } from './dependencies.js';
 import { MaintainerTally, type MaintainerResource } from './maintainers.js';
-import { PortPrints } from './port-prints.js';
 
 /** SPEC 2.1: the keys are declared in the published order; JSON.stringify keeps it. */
 export interface PortResource {
@@ -34,10 +32,8 @@ export interface PortList {
   readonly length: number;
   nameAt(index: number): string;
   at(index: number): PortResource;
-  /** The port's file: the same text as `toJsonText(at(index))`, made faster (see PortTexts). */
-  textAt(index: number): string;
-  /** What the file's bytes are made from (see port-prints); undefined when it cannot be told. */
-  printAt(index: number): string | undefined;
+  /** Whether the port's own strings need no escaping in JSON (see PortRecord.escapeFree). */
+  escapeFreeAt(index: number): boolean;
 }
 
 export interface DerivedPorts {
@@ -45,34 +41,12 @@ export interface DerivedPorts {
   warnings: Problem[];
 }
 
-/**
- * The whole record of the port at an index, for its file. When derivation is given whole
- * records, each is its own; a rebuild keeps only the ports' cores and makes a whole record
- * only for a port whose file it renders (see prepare-ports). An object with a method, not a
- * function: see DerivedPortList.
- */
-export interface WholeRecords {
-  at(index: number): PortRecord;
-}
-
-class OwnRecords implements WholeRecords {
-  constructor(private readonly records: readonly PortRecord[]) {}
-
-  at(index: number): PortRecord {
-    return this.records[index]!;
-  }
-}
-
 /** Pure: validated records in, published resources out (no I/O, testable without a disk). */
-export function derivePorts(records: readonly PortRecord[], file: string): DerivedPorts;
-export function derivePorts(records: readonly PortCore[], file: string, whole: WholeRecords): DerivedPorts;
-export function derivePorts(records: readonly PortCore[], file: string, whole?: WholeRecords): DerivedPorts {
+export function derivePorts(records: readonly PortRecord[], file: string): DerivedPorts {
   const categories = spellCategories(records);
   const maintainers = new MaintainerTally(records);
   const { links, warnings } = resolveDependencies(records, file);
-  const prints = new PortPrints(records, categories, maintainers, links);
-  const wholeRecords = whole ?? new OwnRecords(records as readonly PortRecord[]);
-  return { ports: new DerivedPortList(records, wholeRecords, categories, maintainers, new DependencyLists(records, links), prints), warnings };
+  return { ports: new DerivedPortList(records, categories, maintainers, new DependencyLists(records, links)), warnings };
 }
 
 /**
@@ -82,15 +56,11 @@ export function derivePorts(records: readonly PortCore[], file: string, whole?: 
  */
 class DerivedPortList implements PortList {
   constructor(
-    private readonly records: readonly PortCore[],
-    private readonly whole: WholeRecords,
+    private readonly records: readonly PortRecord[],
     private readonly categories: ReadonlyMap<string, string>,
     private readonly maintainers: MaintainerTally,
     private readonly dependencies: DependencyLists,
-    private readonly prints: PortPrints,
   ) {}
-
-  private readonly texts = new PortTexts();
 
   get length(): number {
     return this.records.length;
@@ -100,16 +70,12 @@ class DerivedPortList implements PortList {
     return this.records[index]!.name;
   }
 
+  escapeFreeAt(index: number): boolean {
+    return this.records[index]!.escapeFree;
+  }
+
   at(index: number): PortResource {
-    return this.resourceOf(this.whole.at(index), index);
-  }
-
-  textAt(index: number): string {
-    const record = this.whole.at(index);
-    return this.texts.of(this.resourceOf(record, index), record.escapeFree);
-  }
-
-  private resourceOf(record: PortRecord, index: number): PortResource {
+    const record = this.records[index]!;
     return {
       name: record.name,
       portdir: record.portdir,
@@ -128,10 +94,6 @@ class DerivedPortList implements PortList {
       dependencies: this.dependencies.forwardOf(index),
       depends_on: this.dependencies.reverseOf(index),
     };
-  }
-
-  printAt(index: number): string | undefined {
-    return this.prints.printAt(index);
   }
 }
 

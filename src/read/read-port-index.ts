@@ -1,8 +1,20 @@
 import { isAscii } from 'node:buffer';
-import type { PortEntries } from '../validate/validate-portindex.js';
 import { contentHash } from '../content-hash.js';
 import { parseJson, readCatalogueBytes, type Read } from './read-json-file.js';
 import { splitPortIndex } from './split-port-index.js';
+
+/**
+ * The ports of a document, taken one at a time: each is parsed when it is taken, so only one
+ * port's objects are alive at a time.
+ */
+export interface PortEntries {
+  count: number;
+  take: (index: number) => unknown;
+  /** Whether the port's text has no backslash, so that no string in it can be ill-formed. */
+  escapeFree?: (index: number) => boolean;
+  /** The content hash of the port's text (see derive/port-prints). */
+  print?: (index: number) => string;
+}
 
 export interface PortIndexDocument {
   /** The document, with its `ports` array emptied when `entries` is given. */

@@ -1,11 +1,6 @@
 import { toJsonText } from './json-text.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
-/**
- * Part of the key under which a build's pages are carried over to the next build unchanged:
- * raise it with any change to the bytes this module makes from the same builds.
- */
-export const PAGES_FORMAT = 1;
 export const FILES_PATH = '/api/v1/files/';
 
 export function pageCount(count: number, pageSize: number): number {

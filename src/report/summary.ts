@@ -1,4 +1,19 @@
-import type { BuildResult } from '../commands/build.js';
+import type { ProblemLog } from '../problems/problem-log.js';
+
+/** What a build or a validation did, as the summary line tells it. */
+export interface BuildStats {
+  ports: number;
+  builds: number;
+  pages: number;
+  paths: number;
+  /** Files in the site, and how many of them got new bytes rather than being kept or linked. */
+  files: number;
+  written: number;
+  /** Files taken over from the previous build without being made again. */
+  carried: number;
+  bytes: number;
+  seconds: number;
+}
 
 function plural(n: number, word: string): string {
   return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
@@ -9,7 +24,7 @@ function megabytes(bytes: number): string {
 }
 
 /** The one line every build ends with, failed or not. */
-export function summariseBuild(result: BuildResult, wrote: boolean): string {
+export function summariseBuild(result: { ok: boolean; log: Pick<ProblemLog, 'errors' | 'warnings'>; stats: BuildStats }, wrote: boolean): string {
   const { stats, log } = result;
   const problems = `${plural(log.errors, 'error')}, ${plural(log.warnings, 'warning')}`;
   const seconds = `${stats.seconds.toFixed(2)} s`;

@@ -1,43 +1,22 @@
 import { error, type Problem } from '../problems/problem.js';
-import { toPortCore, toPortRecord, type PortCore } from './port-record.js';
+import type { PortEntries } from '../read/read-port-index.js';
+import { toPortRecord, type PortRecord } from './port-record.js';
 import { compiledPortSchema, portIndexSchema } from './port-schema.js';
 import { below, problemsFromZod } from './zod-problems.js';
 
 export interface ValidatedPorts {
-  /** Whole records (PortRecord), or only their cores when `entries` is given. */
-  records: PortCore[];
+  records: PortRecord[];
   problems: Problem[];
-  /** When only the cores were kept: the ports' texts, to make a whole record from again. */
-  entries?: PortEntries;
 }
 
 /**
- * The ports of a document, taken one at a time: each is released once it is converted. Entries
- * handed to validatePortIndex keep the ports' texts, so a port can be taken again.
+ * Schema per record (all records, all problems), then the catalogue-wide rules. The ports come
+ * from `entries` (parsed one at a time, see read-port-index) or from the parsed document.
  */
-export interface PortEntries {
-  count: number;
-  take: (index: number) => unknown;
-  /** Whether the port's text has no backslash, so that no string in it can be ill-formed. */
-  escapeFree?: (index: number) => boolean;
-  /** A digest of the port's text (see PortCore.sourcePrint). */
-  print?: (index: number) => string;
-}
-
-/** Told of each valid record as soon as it is made (the build starts on its directory). */
-export type RecordSink = (record: PortCore) => void;
-
-/**
- * Schema per record (all records, all problems), then the catalogue-wide rules. With `cores`,
- * ports taken from `entries` (whose texts are kept, so that a port can be taken again) are kept
- * as their cores only (see PortCore); a document without entries gives whole records.
- */
-export function validatePortIndex(document: unknown, file: string, entries?: PortEntries, onRecord?: RecordSink, cores = false): ValidatedPorts {
+export function validatePortIndex(document: unknown, file: string, entries?: PortEntries): ValidatedPorts {
   const top = portIndexSchema.safeParse(document);
   if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => path || 'document') };
-  const kept = cores ? entries : undefined;
-  const validated = validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file, onRecord, kept !== undefined);
-  return kept ? { ...validated, entries: kept } : validated;
+  return validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file);
 }
 
 /** Entries from a parsed document; each is dropped from both arrays as it is taken. */
@@ -52,9 +31,9 @@ function takeFrom(raw: unknown[], source: unknown[]): PortEntries {
   };
 }
 
-function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink | undefined, cores: boolean): ValidatedPorts {
+function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
   const problems: Problem[] = [];
-  const records: PortCore[] = [];
+  const records: PortRecord[] = [];
   const named: NamedPort[] = [];
   if (entries.count === 0) problems.push(error('no-ports', file, 'ports', 'expected at least one port, found an empty array'));
   for (let index = 0; index < entries.count; index++) {
@@ -66,10 +45,7 @@ function validatePorts(entries: PortEntries, file: string, onRecord: RecordSink 
     // The schema has no transforms or defaults, so a valid port is its own output: `validate`
     // checks it without making Zod's copy. Only a port that fails is parsed, for its problems.
     if (schema.validate(entry)) {
-      const print = entries.print?.(index);
-      const record = cores ? toPortCore(entry, index, print) : toPortRecord(entry, index, print, escapeFree);
-      records.push(record);
-      onRecord?.(record);
+      records.push(toPortRecord(entry, index, escapeFree));
     } else {
       const parsed = schema.safeParse(entry);
       problems.push(...problemsFromZod(parsed.error!, entry, file, (path) => below(`ports[${index}]`, path), name));

@@ -14,9 +14,3 @@ export function directoriesOf(files: Iterable<string>): Set<string> {
   }
   return dirs;
 }
-
-/** `paths` in the order a marker lists them (code-unit order); a list in that order already is kept as it is. */
-export function inPathOrder(paths: string[]): string[] {
-  for (let i = 1; i < paths.length; i++) if (paths[i - 1]! >= paths[i]!) return paths.sort();
-  return paths;
-}

@@ -1,68 +1,64 @@
 import type { FileSurvey } from '../read/file-identity.js';
-import type { FilesInfo } from './manifest.js';
-import type { TreeTotals } from './tree-writer.js';
+import type { Totals } from './executor.js';
+import type { FilesInfo } from './marker.js';
 
-/**
- * What the build compares with the live tree, which only the writer thread reads (its marker
- * is some 4 MB at 40,000 ports): what its pages were made from and whether they are all
- * intact, and the key of its port files' prints.
- */
-export interface LiveTree {
-  filesInfo: FilesInfo | undefined;
-  pagesIntact: boolean;
-  printsKey: string;
-}
-
-/** Messages between the build and its writer thread. */
+/** Messages between the build (main thread) and its writer thread. */
 export interface WorkerSetup {
-  /** The tree to write into: a new staging tree, or the claimed spare when `updating`. */
-  root: string;
-  /** The live output, whose manifest and unchanged files are reused. */
+  /** The staging tree: the claimed spare when `updating`, else a new, empty tree. */
+  staging: string;
+  /** The live output, whose unchanged files are linked. */
   out: string;
   updating: boolean;
 }
 
-/** Several files in one message: their paths, byte lengths, and their bytes end to end. */
-export interface Batch {
-  paths: string[];
-  /** Each port file's print (see derive/port-prints), kept in the marker; '' for other files. */
-  prints: string[];
-  /** Each file's hash for the manifest, when the main thread made them (see SiteWriter.flush). */
-  hashes?: string[];
-  lengths: number[];
-  data: ArrayBuffer;
-}
-
 export type ToWorker =
-  | { type: 'batch'; batch: Batch }
-  /**
-   * Files the main thread wrote itself into a new tree, while the writer was behind (see
-   * SiteWriter.flush): recorded in the manifest, with their hashes and sizes; no reply.
-   */
-  | { type: 'written'; paths: string[]; prints: string[]; hashes: string[]; lengths: number[] }
-  /** Directories to make ahead of their files; no reply. */
-  | { type: 'directories'; paths: string[] }
-  /**
-   * Files carried over from the live tree without their bytes: unchanged files pages, and port
-   * files whose print (`prints`, in the order of `paths`) is the one the live tree's file was
-   * made with. Answered with the files not carried (another print, or a live file changed
-   * since its build).
-   */
-  | { type: 'carry'; paths: string[]; prints?: string[] }
-  /** A file to survey (see file-identity), at once: its answer comes when done. */
+  /** A file to survey (see file-identity), at once: the build waits for its count. */
   | { type: 'survey'; id: number; path: string }
-  /** What the live tree was made from (see LiveTree): answered once the writer has read it. */
-  | { type: 'describe-live' }
-  | { type: 'commit'; filesInfo: FilesInfo | undefined; printsKey: string }
-  | { type: 'release' };
+  /** Read the live and spare trees' markers and check their files (see trust.ts). */
+  | { type: 'load' }
+  /** Every file the build wants, with its key; answered with the files whose bytes to make. */
+  | { type: 'plan'; paths: string[]; keys: Array<string | null>; fingerprint: string; pagesKey: string }
+  /** Several files' bytes end to end in `data`, with their paths and lengths. */
+  | { type: 'batch'; paths: string[]; lengths: number[]; data: ArrayBuffer }
+  | { type: 'finish'; fingerprint: string; filesInfo: FilesInfo | undefined };
 
 export type FromWorker =
-  /** A batch is written; its buffer comes back for the next batch. */
-  | { type: 'done'; buffer?: ArrayBuffer }
-  | { type: 'carried'; refused: string[] }
-  | { type: 'live'; live: LiveTree | undefined }
-  | ({ type: 'committed' } & TreeTotals)
-  | { type: 'released' }
   | { type: 'surveyed'; id: number; survey: FileSurvey }
-  | { type: 'survey-failed'; id: number; message: string }
-  | { type: 'failed'; message: string };
+  /** `filesInfo`: a previous tree's, when its pages were made under the pages key asked for. */
+  | { type: 'planned'; render: string[]; filesInfo: FilesInfo | undefined }
+  /** A batch is written; its buffer comes back for the next batch. */
+  | { type: 'done'; buffer: ArrayBuffer }
+  | { type: 'finished'; totals: Totals }
+  /** Anything that failed, with what the main thread needs to report it (see ThreadError). */
+  | { type: 'failed'; id?: number; error: ThreadError };
+
+/** An error as it crosses the thread boundary: its `code`, `path`, `stack` and `cause` kept. */
+export interface ThreadError {
+  message: string;
+  stack?: string;
+  code?: string;
+  syscall?: string;
+  path?: string;
+  cause?: ThreadError;
+}
+
+export function toThreadError(cause: unknown): ThreadError {
+  const error: NodeJS.ErrnoException = cause instanceof Error ? cause : new Error(String(cause));
+  return {
+    message: error.message,
+    stack: error.stack,
+    code: error.code,
+    syscall: error.syscall,
+    path: error.path,
+    cause: error.cause === undefined ? undefined : toThreadError(error.cause),
+  };
+}
+
+export function fromThreadError(sent: ThreadError): Error {
+  const error = new Error(sent.message, sent.cause ? { cause: fromThreadError(sent.cause) } : undefined) as NodeJS.ErrnoException;
+  if (sent.stack) error.stack = sent.stack;
+  if (sent.code) error.code = sent.code;
+  if (sent.syscall) error.syscall = sent.syscall;
+  if (sent.path) error.path = sent.path;
+  return error;
+}

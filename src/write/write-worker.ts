@@ -1,76 +1,86 @@
 /**
- * The writing half of a build, on its own thread: directories, links and writes are plain
- * synchronous calls here (Eleventy's lesson: sequential writes beat thousands of async ones),
- * while the main thread goes on parsing and serialising on the other core.
+ * The writing half of a build, on its own thread: the trees are checked and the plan carried
+ * out with plain synchronous calls (sequential writes beat thousands of async ones), while the
+ * main thread goes on reading, validating and rendering on the other core.
  */
+import { mkdirSync, rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { surveyHere } from '../read/file-identity.js';
-import { PRINTS_KEY } from '../derive/port-prints.js';
-import { TreeWriter } from './tree-writer.js';
-import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
+import { Executor } from './executor.js';
+import { readMarker } from './marker.js';
+import { planTree, type Previous, type Wanted } from './plan.js';
+import { CheckedTree } from './trust.js';
+import { toThreadError, type FromWorker, type ToWorker, type WorkerSetup } from './write-protocol.js';
+import type { FilesInfo, Marker } from './marker.js';
 
-const { root, out, updating } = workerData as WorkerSetup;
-const tree = new TreeWriter(root, out, updating);
+const { staging, out, updating } = workerData as WorkerSetup;
+let live: Marker | undefined;
+let spare: Marker | undefined;
+let previous: Omit<Previous, 'liveKeys' | 'spareKeys'> = {};
+let executor: Executor | undefined;
 
-function reply(message: FromWorker): void {
-  // A batch's buffer goes back whole (moved, not copied): this thread never holds batches.
-  parentPort!.postMessage(message, message.type === 'done' && message.buffer ? [message.buffer] : []);
+function load(): void {
+  live = readMarker(out);
+  spare = updating ? readMarker(staging) : undefined;
+  previous = {
+    live: live && new CheckedTree(out, live, false),
+    // A claimed spare whose marker cannot be read holds nothing that can be trusted.
+    spare: updating ? (spare ? new CheckedTree(staging, spare, true) : new Map()) : undefined,
+  };
+}
+
+function plan(message: Extract<ToWorker, { type: 'plan' }>): FromWorker {
+  const wanted: Wanted = new Map(message.paths.map((relative, i) => [relative, message.keys[i] ?? undefined]));
+  const full: Previous = { ...previous, liveKeys: live?.fingerprint === message.fingerprint, spareKeys: spare?.fingerprint === message.fingerprint };
+  if (updating && !spare) pruneAll();
+  const planned = planTree(wanted, full);
+  executor = new Executor(staging, out, full);
+  executor.apply(planned, wanted);
+  return { type: 'planned', render: planned.render, filesInfo: pagesInfo(message.pagesKey, full) };
+}
+
+/** A claimed spare without a marker it can trust: started afresh, so nothing of it is published. */
+function pruneAll(): void {
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+}
+
+/** A previous tree's files info, when its pages were made under `key` by the same code. */
+function pagesInfo(key: string, full: Previous): FilesInfo | undefined {
+  if (full.liveKeys && live?.filesInfo?.key === key) return live.filesInfo;
+  if (full.spareKeys && spare?.filesInfo?.key === key) return spare.filesInfo;
+  return undefined;
 }
 
 function handle(message: ToWorker): FromWorker | undefined {
   switch (message.type) {
-    case 'directories':
-      for (const dir of message.paths) tree.makeDirectory(dir);
-      return undefined;
-    case 'batch': {
-      const { paths, prints, hashes, lengths, data } = message.batch;
-      const bytes = new Uint8Array(data);
-      let offset = 0;
-      paths.forEach((relative, i) => {
-        tree.put(relative, bytes.subarray(offset, offset + lengths[i]!), prints[i] || undefined, hashes?.[i]);
-        offset += lengths[i]!;
-      });
-      // No forced collection here (there was one every 64 batches): the bytes go back to the
-      // main thread, and what is left is small. Without it, 8 full collections of 142 ms in a
-      // 40,000-port build became V8's own 2 of 6 ms, with the same peak RSS at 1x and 4x.
-      return { type: 'done', buffer: data };
-    }
-    case 'written':
-      message.paths.forEach((relative, i) => tree.record(relative, message.hashes[i]!, message.lengths[i]!, message.prints[i] || undefined));
-      return undefined;
     case 'survey':
-      // At once, not a chunk at a time between the batches: the main thread will wait for
-      // its count, and the writer has little else to do as the build starts.
-      try {
-        return { type: 'surveyed', id: message.id, survey: surveyHere(message.path) };
-      } catch (cause) {
-        return { type: 'survey-failed', id: message.id, message: (cause as Error).message };
-      }
-    case 'carry': {
-      const { paths, prints } = message;
-      return { type: 'carried', refused: paths.filter((relative, i) => !tree.carry(relative, prints?.[i])) };
+      return { type: 'surveyed', id: message.id, survey: surveyHere(message.path) };
+    case 'load':
+      load();
+      return undefined;
+    case 'plan':
+      return plan(message);
+    case 'batch': {
+      const bytes = new Uint8Array(message.data);
+      let offset = 0;
+      message.paths.forEach((relative, i) => {
+        executor!.put(relative, bytes.subarray(offset, offset + message.lengths[i]!));
+        offset += message.lengths[i]!;
+      });
+      return { type: 'done', buffer: message.data };
     }
-    case 'describe-live': {
-      const live = tree.describeLive();
-      // Answered first: the main thread waits for it to know how to keep the ports (see
-      // preparePorts). When the ports will be offered with prints to compare with the live
-      // tree's, its prints are put in their map now, not when the first offer waits for them.
-      setImmediate(() => tree.checkAhead(live?.printsKey === PRINTS_KEY));
-      return { type: 'live', live };
-    }
-    case 'commit':
-      return { type: 'committed', ...tree.finish(message.filesInfo, message.printsKey) };
-    case 'release':
-      tree.release();
-      return { type: 'released' };
+    case 'finish':
+      return { type: 'finished', totals: executor!.finish(message.fingerprint, message.filesInfo) };
   }
 }
 
 parentPort!.on('message', (message: ToWorker) => {
+  let answer: FromWorker | undefined;
   try {
-    const answer = handle(message);
-    if (answer) reply(answer);
+    answer = handle(message);
   } catch (cause) {
-    reply({ type: 'failed', message: (cause as Error).message });
+    answer = { type: 'failed', id: message.type === 'survey' ? message.id : undefined, error: toThreadError(cause) };
   }
+  if (answer) parentPort!.postMessage(answer, answer.type === 'done' ? [answer.buffer] : []);
 });

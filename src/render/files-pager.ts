@@ -1,4 +1,4 @@
-import { buildItem, PAGE_TAIL, pageCount, pageHead } from '../render/files-page.js';
+import { buildItem, PAGE_TAIL, pageCount, pageHead } from './files-page.js';
 import { pageFile } from '../routes/site-files.js';
 import type { BuildSource } from '../validate/build-schema.js';
 import type { Body } from './body.js';

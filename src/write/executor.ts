@@ -1,0 +1,129 @@
+import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { contentHash } from '../content-hash.js';
+import { MARKER_FILE } from '../routes/site-files.js';
+import { pathUnder } from './inside-tree.js';
+import { renderMarker, type FilesInfo } from './marker.js';
+import { placeBytes, type Plan, type Previous, type Wanted } from './plan.js';
+import { parentOf } from './tree-paths.js';
+import type { Held } from './trust.js';
+
+export interface Totals {
+  /** Files in the tree, and how many of them got new bytes (not kept, not linked). */
+  files: number;
+  written: number;
+  /** Files whose bytes were made by this build (see Plan.render). */
+  rendered: number;
+  bytes: number;
+}
+
+/**
+ * Carries out a plan (see plan.ts) in the staging tree `root`, with plain synchronous calls:
+ * removes what the spare holds that is not wanted, links from the live tree, places the bytes
+ * of the files made, writes the marker. `updating`: `root` is the claimed spare, so every
+ * directory on the way to a file is checked to be real (a planted link is removed, never
+ * followed), and whatever stands where a file goes is unlinked first: the spare shares its
+ * inodes with the live tree, so a file is never written through.
+ */
+export class Executor {
+  private readonly files = new Map<string, Held>();
+  private readonly made = new Set<string>();
+  private wanted: Wanted = new Map();
+  readonly totals: Totals = { files: 0, written: 0, rendered: 0, bytes: 0 };
+
+  constructor(
+    private readonly root: string,
+    private readonly liveRoot: string,
+    private readonly previous: Previous,
+  ) {}
+
+  private get updating(): boolean {
+    return this.previous.spare !== undefined;
+  }
+
+  apply(plan: Plan, wanted: Wanted): void {
+    this.wanted = wanted;
+    for (const relative of plan.remove) rmSync(this.pathOf(relative), { recursive: true, force: true });
+    for (const relative of plan.keep) this.record(relative, this.previous.spare!.get(relative)!);
+    for (const relative of plan.link) this.link(relative, this.previous.live!.get(relative)!);
+  }
+
+  /** A file whose bytes this build made. */
+  put(relative: string, bytes: Uint8Array): void {
+    const hash = contentHash(bytes);
+    const held: Held = { hash, key: this.wanted.get(relative) ?? '', size: bytes.length };
+    this.totals.rendered++;
+    const placement = placeBytes(relative, hash, bytes.length, this.previous);
+    if (placement === 'keep') return this.record(relative, held);
+    if (placement === 'link') return this.link(relative, held);
+    writeNew(this.prepare(relative), bytes);
+    this.totals.written++;
+    this.record(relative, held);
+  }
+
+  /** Writes the marker, the last act of a build: every file is in place. */
+  finish(fingerprint: string, filesInfo: FilesInfo | undefined): Totals {
+    const marker = pathUnder(this.root, MARKER_FILE);
+    rmSync(marker, { force: true });
+    writeNew(marker, renderMarker(fingerprint, this.files, filesInfo));
+    this.totals.files = this.files.size;
+    for (const held of this.files.values()) this.totals.bytes += held.size;
+    return this.totals;
+  }
+
+  private link(relative: string, held: Held): void {
+    const target = this.prepare(relative);
+    const source = pathUnder(this.liveRoot, relative);
+    try {
+      linkSync(source, target);
+    } catch {
+      // No link across file systems, or on one without links: the same bytes, copied.
+      copyFileSync(source, target, constants.COPYFILE_EXCL);
+      this.totals.written++;
+    }
+    this.record(relative, held);
+  }
+
+  private record(relative: string, held: Held): void {
+    this.files.set(relative, held);
+  }
+
+  /** The target's directories made, and whatever the spare had at the target removed. */
+  private prepare(relative: string): string {
+    this.ensureDirectory(parentOf(relative));
+    const target = this.pathOf(relative);
+    if (this.updating) rmSync(target, { recursive: true, force: true });
+    return target;
+  }
+
+  private ensureDirectory(dir: string): void {
+    if (dir === '' || this.made.has(dir)) return;
+    if (!this.updating) {
+      mkdirSync(this.pathOf(dir), { recursive: true });
+    } else {
+      this.ensureDirectory(parentOf(dir));
+      if (lstatSync(this.pathOf(dir), { throwIfNoEntry: false })?.isDirectory() !== true) {
+        rmSync(this.pathOf(dir), { recursive: true, force: true });
+        mkdirSync(this.pathOf(dir));
+      }
+    }
+    this.made.add(dir);
+  }
+
+  private pathOf(relative: string): string {
+    return pathUnder(this.root, relative);
+  }
+}
+
+/**
+ * Writes a new file (`wx`: never through something already there). A failed write names its
+ * file: Node gives the path of a failed open, not of a failed write (a full disk).
+ */
+function writeNew(file: string, data: Uint8Array | string): void {
+  try {
+    writeFileSync(file, data, { flag: 'wx' });
+  } catch (cause) {
+    const error = cause as NodeJS.ErrnoException;
+    error.path ??= file;
+    throw error;
+  }
+}

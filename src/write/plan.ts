@@ -1,0 +1,78 @@
+import type { Held, TreeFiles } from './trust.js';
+import { directoriesOf, parentOf } from './tree-paths.js';
+
+/**
+ * Every file a build wants, by path, with the key its bytes are made under when one is known
+ * before they are made (a port's print, the pages key); undefined: only its bytes will tell.
+ */
+export type Wanted = ReadonlyMap<string, string | undefined>;
+
+/** What to do with each file of the staging tree (see planTree). */
+export interface Plan {
+  /** The staging tree (the claimed spare) holds the file already: nothing to do. */
+  keep: string[];
+  /** The live tree holds it: a hard link, so it keeps its inode and time. */
+  link: string[];
+  /** Its bytes must be made, then placed by `placeBytes`. */
+  render: string[];
+  /** What the staging tree holds that the build does not want: files, or whole unused directories. */
+  remove: string[];
+}
+
+/** The previous trees a build may take files from; keys count only when made by the same code. */
+export interface Previous {
+  live?: TreeFiles;
+  spare?: TreeFiles;
+  /** Whether the keys of each tree were made by this build's code (see code-fingerprint). */
+  liveKeys: boolean;
+  spareKeys: boolean;
+}
+
+/**
+ * Decides, for every file the build wants, whether the spare (updated in place) already holds
+ * it, the live tree holds it, or its bytes must be made; and what the spare holds that must go.
+ * Pure: plain maps in, lists out.
+ */
+export function planTree(wanted: Wanted, previous: Previous): Plan {
+  const plan: Plan = { keep: [], link: [], render: [], remove: [] };
+  for (const [relative, key] of wanted) {
+    if (key !== undefined && previous.spareKeys && previous.spare?.get(relative)?.key === key) plan.keep.push(relative);
+    else if (key !== undefined && previous.liveKeys && previous.live?.get(relative)?.key === key) plan.link.push(relative);
+    else plan.render.push(relative);
+  }
+  if (previous.spare) plan.remove = unwanted(previous.spare.keys(), wanted);
+  return plan;
+}
+
+/** Where a file whose bytes were made comes from: the spare, the live tree, or a new write. */
+export type Placement = 'keep' | 'link' | 'write';
+
+/**
+ * A made file goes where its bytes already are: kept when the spare holds the same bytes, linked
+ * when the live tree does, written otherwise. Either way an unchanged file keeps its inode.
+ */
+export function placeBytes(relative: string, hash: string, size: number, previous: Pick<Previous, 'live' | 'spare'>): Placement {
+  if (holds(previous.spare?.get(relative), hash, size)) return 'keep';
+  if (holds(previous.live?.get(relative), hash, size)) return 'link';
+  return 'write';
+}
+
+function holds(held: Held | null | undefined, hash: string, size: number): boolean {
+  return held !== undefined && held !== null && held.hash === hash && held.size === size;
+}
+
+/**
+ * The paths of `listed` that are not wanted, each as the topmost directory that holds nothing
+ * wanted (removed whole, with anything planted in it), or the file itself.
+ */
+export function unwanted(listed: Iterable<string>, wanted: Wanted): string[] {
+  const used = directoriesOf(wanted.keys());
+  const doomed = new Set<string>();
+  for (const relative of listed) {
+    if (wanted.has(relative)) continue;
+    let top = relative;
+    while (parentOf(top) !== '' && !used.has(parentOf(top))) top = parentOf(top);
+    doomed.add(top);
+  }
+  return [...doomed];
+}

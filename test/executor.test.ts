@@ -1,0 +1,65 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { contentHash } from '../src/content-hash.js';
+import { Executor } from '../src/write/executor.js';
+import { readMarker } from '../src/write/marker.js';
+import { withTempDir } from './support/paths.js';
+
+const PAGE = 'api/v1/files/page-1.json';
+const BYTES = Buffer.from('{"count":0}');
+
+/** A live tree holding one page, as a build recorded it. */
+function liveTree(root: string): Map<string, { hash: string; key: string; size: number }> {
+  mkdirSync(path.join(root, 'api/v1/files'), { recursive: true });
+  writeFileSync(path.join(root, PAGE), BYTES);
+  return new Map([[PAGE, { hash: contentHash(BYTES), key: 'k', size: BYTES.length }]]);
+}
+
+test('a linked file is a hard link to the live tree on the same file system; the marker records it', async () => {
+  await withTempDir(async (dir) => {
+    const live = liveTree(path.join(dir, 'live'));
+    mkdirSync(path.join(dir, 'new'));
+    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false });
+    executor.apply({ keep: [], link: [PAGE], render: [], remove: [] }, new Map([[PAGE, 'k']]));
+    const totals = executor.finish('fp', undefined);
+    assert.is(statSync(path.join(dir, 'new', PAGE)).ino, statSync(path.join(dir, 'live', PAGE)).ino);
+    assert.equal(totals, { files: 1, written: 0, rendered: 0, bytes: BYTES.length });
+    assert.equal(readMarker(path.join(dir, 'new'))?.files.get(PAGE), { hash: contentHash(BYTES), key: 'k' });
+  });
+});
+
+test('across file systems, where no link can be made, a linked file is copied', async () => {
+  if (!existsSync('/dev/shm')) return; // no second file system to try
+  await withTempDir(async (dir) => {
+    const shm = mkdtempSync('/dev/shm/ports-gen-test-');
+    try {
+      if (statSync(shm).dev === statSync(dir).dev) return;
+      const live = liveTree(shm);
+      mkdirSync(path.join(dir, 'new'));
+      const executor = new Executor(path.join(dir, 'new'), shm, { live, liveKeys: true, spareKeys: false });
+      executor.apply({ keep: [], link: [PAGE], render: [], remove: [] }, new Map([[PAGE, 'k']]));
+      assert.equal(readFileSync(path.join(dir, 'new', PAGE)), BYTES);
+      assert.is(executor.totals.written, 1);
+    } finally {
+      rmSync(shm, { recursive: true, force: true });
+    }
+  });
+});
+
+test('bytes made that the live tree holds are linked, not written; other bytes are written', async () => {
+  await withTempDir(async (dir) => {
+    const live = liveTree(path.join(dir, 'live'));
+    mkdirSync(path.join(dir, 'new'));
+    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false });
+    executor.apply({ keep: [], link: [], render: [PAGE, 'other.json'], remove: [] }, new Map());
+    executor.put(PAGE, BYTES);
+    executor.put('other.json', Buffer.from('[]'));
+    assert.is(statSync(path.join(dir, 'new', PAGE)).ino, statSync(path.join(dir, 'live', PAGE)).ino);
+    assert.equal(readFileSync(path.join(dir, 'new', 'other.json'), 'utf8'), '[]');
+    assert.equal(executor.finish('fp', undefined), { files: 2, written: 1, rendered: 2, bytes: BYTES.length + 2 });
+  });
+});
+
+test.run();

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ROOT, withTempDir } from './support/paths.js';
+import { runCli } from './support/run-cli.js';
+import { readTree } from './support/tree.js';
+
+/** One line naming the cause and the path, the summary, exit 1, and no stack trace. */
+function assertFault(run: { code: number | null; stderr: string }, cause: RegExp, where: string): void {
+  assert.is(run.code, 1, run.stderr);
+  assert.match(run.stderr, cause);
+  assert.ok(run.stderr.includes(where), run.stderr);
+  assert.match(run.stderr, /build failed/);
+  assert.not.match(run.stderr, /internal error|\n\s+at /);
+}
+
+test('--out below a regular file: exit 1 with the path and the cause, nothing left beside it', async () => {
+  await withTempDir(async (dir) => {
+    cpSync(path.join(ROOT, 'catalogue'), path.join(dir, 'catalogue'), { recursive: true });
+    writeFileSync(path.join(dir, 'afile'), 'not a directory');
+    const run = await runCli(['build', '--out', 'afile/dist'], { cwd: dir });
+    assertFault(run, /not a directory/, 'afile/');
+    assert.equal(readdirSync(dir).sort(), ['afile', 'catalogue']);
+  });
+});
+
+test('a full disk: exit 1 with the path and the cause, the previous site byte-identical, no staging left', async () => {
+  await withTempDir(async (dir) => {
+    const disk = path.join(dir, 'disk');
+    mkdirSync(disk);
+    // A small file system of its own (root may mount one; elsewhere the test cannot run).
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk]).status !== 0) {
+      console.warn('machine-faults: cannot mount a tmpfs here (not root?); the full-disk test did not run');
+      return;
+    }
+    try {
+      cpSync(path.join(ROOT, 'catalogue'), path.join(dir, 'catalogue'), { recursive: true });
+      assert.is((await runCli(['build', '--quiet', '--out', 'disk/dist'], { cwd: dir })).code, 0);
+      const before = readTree(path.join(disk, 'dist'));
+      // Builds enough to fill the disk: some 1.3 MB of paths.
+      const files = Array.from({ length: 2000 }, (_, i) => `/opt/local/share/doc/a-long-directory-name/file-${i}.html`);
+      for (let i = 0; i < 10; i++) appendFileSync(path.join(dir, 'catalogue/builds.ndjson'), `${JSON.stringify({ build_id: 900000 + i, files })}\n`);
+      const run = await runCli(['build', '--out', 'disk/dist'], { cwd: dir });
+      assertFault(run, /no space left on device/, 'disk/dist/');
+      assert.equal(readTree(path.join(disk, 'dist')), before);
+      assert.equal(readdirSync(disk).filter((entry) => entry.includes('ports-gen-')), []);
+    } finally {
+      spawnSync('umount', [disk]);
+    }
+  });
+});
+
+test('--version prints the version', async () => {
+  const run = await runCli(['--version'], { cwd: ROOT });
+  assert.is(run.code, 0);
+  assert.match(run.stdout, /^\d+\.\d+\.\d+\n$/);
+});
+
+test.run();
