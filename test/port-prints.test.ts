@@ -10,18 +10,15 @@ import { portSchema } from '../src/validate/port-schema.js';
 
 type Source = Record<string, unknown>;
 
-/**
- * Each port's print and file text, by name. A port's JSON text stands in for its text in
- * portindex.json (with `withText` false, as if the text was not at hand).
- */
-function printed(sources: Source[], withText = true): Map<string, { print: string | undefined; text: string }> {
+/** Each port's print and file text, by name. A port's JSON text stands in for its text in portindex.json. */
+function printed(sources: Source[]): Map<string, { print: string; text: string }> {
   const records = sources.map((source, i) => {
     const full = { portdir: `devel/${String(source.name)}`, version: '1.0', ...source };
     return { record: toPortRecord(portSchema.parse(full), i), hash: contentHash(JSON.stringify(full)) };
   });
   const { ports } = derivePorts(records.map((r) => r.record), 'portindex.json');
   return new Map(
-    Array.from({ length: ports.length }, (_, i) => [ports.nameAt(i), { print: withText ? portPrint(ports.at(i), records[i]!.hash) : undefined, text: toJsonText(ports.at(i)) }]),
+    Array.from({ length: ports.length }, (_, i) => [ports.nameAt(i), { print: portPrint(ports.at(i), records[i]!.hash), text: toJsonText(ports.at(i)) }]),
   );
 }
 

@@ -12,7 +12,7 @@ import { toJsonText } from '../render/json-text.js';
 import { PortTexts } from '../render/port-text.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import type { BuildStats } from '../report/summary.js';
-import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, pageFile, portFile, type ErrorKind } from '../routes/site-files.js';
+import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, pageFiles, portFile, type ErrorKind } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { collectGarbage } from '../write/collect-garbage.js';
 import { recalledIdentity, recordIdentity } from '../write/identity-store.js';
@@ -136,21 +136,16 @@ function wantedFiles({ ports, sourceHash }: PreparedPorts, pages: number, key: s
 /** Renders the port files the plan asks for, and the error bodies; the port names. */
 async function writePorts(ports: PortList, render: ReadonlySet<string>, writer: SiteWriter, progress: Progress): Promise<string[]> {
   const names = Array.from({ length: ports.length }, (_, i) => ports.nameAt(i));
-  progress.phase('writing ports', names.filter((name) => render.has(portFile(name))).length);
+  const rendered = names.flatMap((name, i) => (render.has(portFile(name)) ? [i] : []));
+  progress.phase('writing ports', rendered.length);
   const texts = new PortTexts();
-  for (let i = 0; i < names.length; i++) {
-    const file = portFile(names[i]!);
-    if (!render.has(file)) continue;
+  for (const i of rendered) {
     // In the background: the writer makes them while this thread pages the builds.
-    await writer.write(file, texts.of(ports.at(i), ports.escapeFreeAt(i)), true);
+    await writer.write(portFile(names[i]!), texts.of(ports.at(i), ports.escapeFreeAt(i)), true);
     progress.advance();
   }
   for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]), true);
   return names;
-}
-
-function pageFiles(pages: number): string[] {
-  return Array.from({ length: pages }, (_, i) => pageFile(i + 1));
 }
 
 /** What is known of builds.ndjson now, for the next build; only a speed-up, so never fatal. */

@@ -1,4 +1,4 @@
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
@@ -15,17 +15,4 @@ export function collectGarbage(): void {
     collect = runInNewContext('gc') as () => void;
   }
   collect();
-}
-
-/**
- * A collection only when the heap has grown by `slack` bytes since the last one: cheap to ask
- * often, and a collection of a large heap (100 ms and more) happens only when it pays.
- */
-export function collectWhenGrown(slack: number): () => void {
-  let baseline = getHeapStatistics().used_heap_size;
-  return () => {
-    if (getHeapStatistics().used_heap_size - baseline < slack) return;
-    collectGarbage();
-    baseline = getHeapStatistics().used_heap_size;
-  };
 }

@@ -42,7 +42,8 @@ export class SiteWriter {
   private roomWaiters: Array<() => void> = [];
   /** Batches written in the background (see `write`), waiting for room no other batch takes. */
   private readonly held: Array<{ paths: string[]; lengths: number[]; data: ArrayBuffer }> = [];
-  private readonly asked = new Map<number, { resolve: (value: never) => void; reject: (cause: Error) => void }>();
+  /** Surveys asked for and not answered, by id. */
+  private readonly surveys = new Map<number, { resolve: (survey: FileSurvey) => void; reject: (cause: Error) => void }>();
   private asks = 0;
   private next: { resolve: (message: FromWorker) => void; reject: (cause: Error) => void } | undefined;
   private failure: Error | undefined;
@@ -75,7 +76,7 @@ export class SiteWriter {
   /** The survey of a file (its digest and records), made on the writer thread at once. */
   survey(file: string): Promise<FileSurvey> {
     const id = ++this.asks;
-    const answer = new Promise<FileSurvey>((resolve, reject) => this.asked.set(id, { resolve: resolve as (value: never) => void, reject }));
+    const answer = new Promise<FileSurvey>((resolve, reject) => this.surveys.set(id, { resolve, reject }));
     this.send({ type: 'survey', id, path: file });
     return answer;
   }
@@ -209,9 +210,9 @@ export class SiteWriter {
       return;
     }
     if (message.type === 'surveyed' || (message.type === 'failed' && message.id !== undefined)) {
-      const asked = this.asked.get(message.id!);
-      this.asked.delete(message.id!);
-      if (message.type === 'surveyed') asked?.resolve(message.survey as never);
+      const asked = this.surveys.get(message.id!);
+      this.surveys.delete(message.id!);
+      if (message.type === 'surveyed') asked?.resolve(message.survey);
       else asked?.reject(fromThreadError(message.error));
       return;
     }
@@ -224,8 +225,8 @@ export class SiteWriter {
   private fail(cause: Error): void {
     if (this.closing) return; // our own terminate() ends the thread
     this.failure ??= cause;
-    for (const asked of this.asked.values()) asked.reject(cause);
-    this.asked.clear();
+    for (const asked of this.surveys.values()) asked.reject(cause);
+    this.surveys.clear();
     this.next?.reject(cause);
     this.next = undefined;
     this.roomWaiters.splice(0).forEach((resolve) => resolve());

@@ -22,6 +22,7 @@ let executor: Executor | undefined;
 function load(): void {
   live = readMarker(out);
   spare = updating ? readMarker(staging) : undefined;
+  if (updating && !spare) startAfresh();
   previous = {
     live: live && new CheckedTree(out, live, false),
     // A claimed spare whose marker cannot be read holds nothing that can be trusted.
@@ -32,15 +33,14 @@ function load(): void {
 function plan(message: Extract<ToWorker, { type: 'plan' }>): FromWorker {
   const wanted: Wanted = new Map(message.paths.map((relative, i) => [relative, message.keys[i] ?? undefined]));
   const full: Previous = { ...previous, liveKeys: live?.fingerprint === message.fingerprint, spareKeys: spare?.fingerprint === message.fingerprint };
-  if (updating && !spare) pruneAll();
   const planned = planTree(wanted, full);
   executor = new Executor(staging, out, full);
   executor.apply(planned, wanted);
   return { type: 'planned', render: planned.render, filesInfo: pagesInfo(message.pagesKey, full) };
 }
 
-/** A claimed spare without a marker it can trust: started afresh, so nothing of it is published. */
-function pruneAll(): void {
+/** A claimed spare without a marker it can trust: emptied, so nothing of it is published. */
+function startAfresh(): void {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging);
 }
