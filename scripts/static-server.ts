@@ -1,6 +1,6 @@
 /**
  * A plain static file server (sirv on node:http) for the load test's comparison: the same
- * dist/ served as files, with no SPEC logic. `node build/scripts/static-server.js <dir>`
+ * dist/ served as files, with no routing logic of the API. `node build/scripts/static-server.js <dir>`
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Deterministic generator of large, realistic ports catalogues (SPEC section 1): writes
+ * Deterministic generator of large, realistic ports catalogues (docs/catalogue-format.md): writes
  * `<out>/portindex.json` (the shape portindex2json writes) and `<out>/builds.ndjson`.
  *
  *   node build/scripts/synth-catalogue.js --ports 40000 --builds 400000 --files 40 --seed 1 --out DIR

@@ -90,7 +90,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
 
   program
     .command('serve')
-    .description('serve a built site on this machine exactly as the live service answers (SPEC section 3)')
+    .description('serve a built site locally, answering exactly as the live service does (docs/api.md)')
     .option('--dir <dir>', 'the built site', 'dist')
     .option('--port <port>', 'TCP port (0 picks a free one)', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')

@@ -2,13 +2,11 @@ import xxhash from 'xxhash-wasm';
 
 /**
  * Content hashes: XXH64 (xxhash-wasm), as 16 hex digits. A hash here only ever tells whether
- * bytes are those of one earlier version: a file against the file it replaces (the manifest),
+ * bytes are those of one earlier version: a file against the file it replaces (the marker),
  * builds.ndjson against the one the pages were made from (its survey). Nothing relies on it to
  * resist a made collision (whoever writes the catalogue decides the site anyway), and a chance
- * collision of 64 bits does not happen. node:crypto's fastest digests (SHA-1 and SHA-256, with
- * this CPU's SHA extensions) took three times as long: a 311 MB survey 148 ms against 52 ms,
- * 1,000 pages of 170 KB 109 ms against 38 ms, the texts of 40,000 ports (for their prints,
- * see derive/port-prints) 60 ms against 16 ms.
+ * collision of 64 bits does not happen; node:crypto's digests took three times as long (see
+ * docs/performance-history.md).
  */
 const { h64Raw, h64ToString, create64 } = await xxhash();
 

@@ -74,7 +74,7 @@ test('--json prints the problems as a JSON array on stdout', async () => {
       {
         code: 'unresolved-dependency',
         file: 'catalogue/portindex.json',
-        location: 'ports[0].depends_run[0]',
+        location: { path: 'ports[0].depends_run[0]' },
         message: '"port:ghost" names no port in the catalogue; it is left out of "dependencies"',
         severity: 'warning',
         port: 'zlib',

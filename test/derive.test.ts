@@ -5,7 +5,7 @@ import { derive, records } from './support/records.js';
 
 const one = (source: Record<string, unknown>) => derive(source).get(String(source.name))!;
 
-test('SPEC 2.1: keys come in the published order', () => {
+test('api: keys come in the published order', () => {
   const port = one({ name: 'zlib' });
   assert.equal(Object.keys(port), [
     'name', 'portdir', 'version', 'license', 'platforms', 'epoch', 'replaced_by', 'homepage', 'description',
@@ -13,7 +13,7 @@ test('SPEC 2.1: keys come in the published order', () => {
   ]);
 });
 
-test('SPEC 1.1: defaults for absent optional fields', () => {
+test('catalogue format: defaults for absent optional fields', () => {
   const port = one({ name: 'zlib' });
   assert.is(port.license, '');
   assert.is(port.platforms, 'darwin');
@@ -30,27 +30,27 @@ test('SPEC 1.1: defaults for absent optional fields', () => {
   assert.equal(port.depends_on, []);
 });
 
-test('SPEC 1.1: epoch as a digit string or an integer is published as an integer', () => {
+test('catalogue format: epoch as a digit string or an integer is published as an integer', () => {
   assert.is(one({ name: 'a', epoch: '007' }).epoch, 7);
   assert.is(one({ name: 'a', epoch: 3 }).epoch, 3);
   assert.is(one({ name: 'a', epoch: '0' }).epoch, 0);
 });
 
-test('SPEC 1.1: license strings pass through; arrays are joined with and/or', () => {
+test('catalogue format: license strings pass through; arrays are joined with and/or', () => {
   assert.is(one({ name: 'a', license: 'BSD' }).license, 'BSD');
   assert.is(one({ name: 'a', license: ['MIT', ['PSF', 'ZPL']] }).license, 'MIT and (PSF or ZPL)');
   assert.is(one({ name: 'a', license: ['GPL-2+', 'OpenSSL'] }).license, 'GPL-2+ and OpenSSL');
   assert.is(one({ name: 'a', license: [['Apache-2', 'MIT']] }).license, '(Apache-2 or MIT)');
 });
 
-test('SPEC 1.1: platforms, replaced_by, active pass through', () => {
+test('catalogue format: platforms, replaced_by, active pass through', () => {
   const port = one({ name: 'a', platforms: 'darwin freebsd', replaced_by: 'b', active: false });
   assert.is(port.platforms, 'darwin freebsd');
   assert.is(port.replaced_by, 'b');
   assert.is(port.active, false);
 });
 
-test('SPEC 1.1: categories keep source order, drop case-insensitive repeats, take the first catalogue spelling', () => {
+test('catalogue format: categories keep source order, drop case-insensitive repeats, take the first catalogue spelling', () => {
   const ports = derive(
     { name: 'a', categories: ['Devel', 'net', 'devel'] },
     { name: 'b', categories: ['NET', 'devel', 'python'] },
@@ -59,14 +59,14 @@ test('SPEC 1.1: categories keep source order, drop case-insensitive repeats, tak
   assert.equal(ports.get('b')!.categories, ['net', 'Devel', 'python']);
 });
 
-test('SPEC 1.1: variants from `variants`, else from `vinfo`, repeats removed case-insensitively', () => {
+test('catalogue format: variants from `variants`, else from `vinfo`, repeats removed case-insensitively', () => {
   assert.equal(one({ name: 'a', variants: ['gui', 'GUI', 'x11'] }).variants, ['gui', 'x11']);
   assert.equal(one({ name: 'a', vinfo: [{ variant: 'ssl', is_default: '+' }, { variant: 'docs' }] }).variants, ['ssl', 'docs']);
   assert.equal(one({ name: 'a', variants: ['one'], vinfo: [{ variant: 'two' }] }).variants, ['one']);
   assert.equal(one({ name: 'a', vinfo: '{x11 {description {X11 support}}}' }).variants, []);
 });
 
-test('SPEC 2.2: one maintainer per (name, domain, github) case-insensitively, first spelling, ports_count over all ports', () => {
+test('api: one maintainer per (name, domain, github) case-insensitively, first spelling, ports_count over all ports', () => {
   const ryan = { email: { name: 'ryandesign', domain: 'macports.org' }, github: 'ryandesign' };
   const ryanShouting = { email: { name: 'RyanDesign', domain: 'MacPorts.org' }, github: 'RYANDESIGN' };
   const otherDomain = { email: { name: 'ryandesign', domain: 'example.com' }, github: 'ryandesign' };
@@ -86,7 +86,7 @@ test('SPEC 2.2: one maintainer per (name, domain, github) case-insensitively, fi
   ]);
 });
 
-test('SPEC 2.1: all four dependency forms name the port after the last colon', () => {
+test('api: all four dependency forms name the port after the last colon', () => {
   const ports = derive(
     { name: 'a', depends_lib: ['port:b', 'lib:libc.dylib:c', 'bin:d:d', 'path:lib/pkgconfig/e.pc:e'] },
     { name: 'b' }, { name: 'c' }, { name: 'd' }, { name: 'e' },
@@ -94,7 +94,7 @@ test('SPEC 2.1: all four dependency forms name the port after the last colon', (
   assert.equal(ports.get('a')!.dependencies, [{ type: 'lib', ports: ['b', 'c', 'd', 'e'] }]);
 });
 
-test('SPEC 2.1: kinds in the order lib, extract, run, patch, build, test, fetch; empty kinds left out', () => {
+test('api: kinds in the order lib, extract, run, patch, build, test, fetch; empty kinds left out', () => {
   const ports = derive(
     {
       name: 'a',
@@ -107,20 +107,20 @@ test('SPEC 2.1: kinds in the order lib, extract, run, patch, build, test, fetch;
   assert.equal(derive({ name: 'solo', depends_lib: [] }).get('solo')!.dependencies, []);
 });
 
-test('SPEC 2.1: names resolve case-insensitively to the catalogue spelling; duplicates after resolution removed', () => {
+test('api: names resolve case-insensitively to the catalogue spelling; duplicates after resolution removed', () => {
   const ports = derive({ name: 'app', depends_lib: ['port:sdl2', 'lib:libSDL2:SDL2', 'port:zlib', 'port:SDL2'] }, { name: 'SDL2' }, { name: 'zlib' });
   assert.equal(ports.get('app')!.dependencies, [{ type: 'lib', ports: ['SDL2', 'zlib'] }]);
 });
 
-test('SPEC 2.1: unresolved names are dropped and reported as warnings with their JSON path', () => {
+test('api: unresolved names are dropped and reported as warnings with their JSON path', () => {
   const { ports, warnings } = derivePorts(records({ name: 'a', depends_build: ['port:zlib', 'port:ghost'] }, { name: 'zlib' }), 'catalogue/portindex.json');
   assert.equal(ports.at(0).dependencies, [{ type: 'build', ports: ['zlib'] }]);
   assert.equal(warnings.map((w) => [w.code, w.file, w.location, w.severity]), [
-    ['unresolved-dependency', 'catalogue/portindex.json', 'ports[0].depends_build[1]', 'warning'],
+    ['unresolved-dependency', 'catalogue/portindex.json', { path: 'ports[0].depends_build[1]' }, 'warning'],
   ]);
 });
 
-test('SPEC 2.1: depends_on is the exact reverse, per kind, sorted by code unit', () => {
+test('api: depends_on is the exact reverse, per kind, sorted by code unit', () => {
   const ports = derive(
     { name: 'zlib' },
     { name: 'apr', depends_lib: ['port:zlib'] },
@@ -134,7 +134,7 @@ test('SPEC 2.1: depends_on is the exact reverse, per kind, sorted by code unit',
   ]);
 });
 
-test('SPEC 1.3: self-dependencies and cycles are valid', () => {
+test('catalogue format: self-dependencies and cycles are valid', () => {
   const ports = derive({ name: 'a', depends_run: ['port:a', 'port:b'] }, { name: 'b', depends_run: ['port:a'] });
   assert.equal(ports.get('a')!.dependencies, [{ type: 'run', ports: ['a', 'b'] }]);
   assert.equal(ports.get('a')!.depends_on, [{ type: 'run', ports: ['a', 'b'] }]);

@@ -28,7 +28,7 @@ function texts(sources: Array<Record<string, unknown>>): string[] {
   return textsOf(portList(sources));
 }
 
-test('SPEC 2.1, 2.4: a port file written key by key, by hand from the spec', () => {
+test('docs/api.md, 2.4: a port file written key by key, by hand from the spec', () => {
   const [zlib, curl] = texts([
     { name: 'zlib', version: '1.3', epoch: '1', license: ['MIT', ['PSF', 'ZPL']], categories: ['archivers'], variants: ['universal'], description: 'Müller\u2028日本', maintainers: [{ github: 'ryandesign' }] },
     { name: 'curl', categories: ['net', 'Archivers'], depends_lib: ['port:zlib', 'lib:libz:zlib'], depends_build: ['bin:pkg-config:pkgconfig'], active: false, replaced_by: 'curl2', maintainers: [{ email: { name: 'jmr', domain: 'macports.org' } }, { github: 'RyanDesign' }] },
@@ -49,7 +49,7 @@ test('SPEC 2.1, 2.4: a port file written key by key, by hand from the spec', () 
   );
 });
 
-test('a port whose text has escapes: its strings, and those other ports share with it, escaped as SPEC 2.4 says', () => {
+test('a port whose text has escapes: its strings, and those other ports share with it, escaped as docs/api.md says', () => {
   const [quoted, shares] = texts([
     { name: 'quoted', description: 'say "hi"\t\\ \u0001/', categories: ['Net"work'], variants: ['a"b'], maintainers: [{ github: 'a"b\\c' }] },
     { name: 'shares', categories: ['net"WORK'], maintainers: [{ github: 'A"B\\C' }], depends_run: ['port:quoted'] },
@@ -70,7 +70,7 @@ test('a port whose text has escapes: its strings, and those other ports share wi
   );
 });
 
-// Any text, with or without characters to escape: the file is what JSON.stringify and SPEC 2.4's
+// Any text, with or without characters to escape: the file is what JSON.stringify and docs/api.md's
 // separators make of the port's resource.
 const text = fc.string({ unit: fc.constantFrom('a', 'é', '日', '🎉', '\u2028', '\u2029', '"', '\\', '\n', '\u0001', '\u007f', '/', ' ', ',') });
 const names = ['zlib', 'curl', 'Perl5', 'py-foo'];

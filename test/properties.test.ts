@@ -183,10 +183,10 @@ test('rebuilds: each of a run of random catalogues built into one dist/ gives ex
   );
 });
 
-test('rebuilds after small edits: port files carried over by their prints are exactly those of a fresh build', async () => {
+test('rebuilds after small edits: port files kept from the previous tree are exactly those of a fresh build', async () => {
   // A catalogue edited step by step (a field of a port, a whole port, a port added or removed),
-  // so that most port files keep their print and are carried over while those around an edit
-  // (its dependencies, its maintainers' other ports, the ports sharing a category) must not be.
+  // so that most port files keep their bytes and are kept while those around an edit (its
+  // dependencies, its maintainers' other ports, the ports sharing a category) must not be.
   const op = fc.oneof(
     fc.record({ kind: fc.constant('field' as const), at: fc.nat(), from: fc.nat(), key: fc.constantFrom('version', 'categories', 'maintainers', 'depends_lib', 'depends_run', 'description') }),
     fc.record({ kind: fc.constant('port' as const), at: fc.nat(), from: fc.nat() }),

@@ -6,7 +6,7 @@ import { FilesPager } from '../src/render/files-pager.js';
 
 const BASE = 'https://ports.example.org';
 
-test('SPEC 2.4: compact, non-ASCII as itself, U+2028/U+2029 escaped', () => {
+test('api: compact, non-ASCII as itself, U+2028/U+2029 escaped', () => {
   assert.is(toJsonText({ a: 'Müller — 日本語 🎉', b: [1, null] }), '{"a":"Müller — 日本語 🎉","b":[1,null]}');
   assert.is(toJsonText('x\u2028y\u2029z'), '"x\\u2028y\\u2029z"');
   assert.is(toJsonText('only\u2029'), '"only\\u2029"', 'either separator alone');
@@ -14,14 +14,14 @@ test('SPEC 2.4: compact, non-ASCII as itself, U+2028/U+2029 escaped', () => {
   assert.is(toJsonText('tab\there\nnl\u0001 "q" \\ /'), '"tab\\there\\nnl\\u0001 \\"q\\" \\\\ /"');
 });
 
-test('SPEC 2.3: DRF links: none back from page 1, page 2 back to the bare list, later pages back to ?page=N-1', () => {
+test('api: DRF links: none back from page 1, page 2 back to the bare list, later pages back to ?page=N-1', () => {
   assert.equal(pageLinks(BASE, 1, 3), { next: `${BASE}/api/v1/files/?page=2`, previous: null });
   assert.equal(pageLinks(BASE, 2, 3), { next: `${BASE}/api/v1/files/?page=3`, previous: `${BASE}/api/v1/files/` });
   assert.equal(pageLinks(BASE, 3, 3), { next: null, previous: `${BASE}/api/v1/files/?page=2` });
   assert.equal(pageLinks(BASE, 1, 1), { next: null, previous: null });
 });
 
-test('SPEC 2.3: a results item is {"build_id","files":[{"file"}]}', () => {
+test('api: a results item is {"build_id","files":[{"file"}]}', () => {
   assert.is(buildItem(7, []), '{"build_id":7,"files":[]}');
   assert.is(buildItem(184022, ['/opt/local/a', '/é']), '{"build_id":184022,"files":[{"file":"/opt/local/a"},{"file":"/é"}]}');
   assert.is(pageHead(BASE, 0, 1, 1), '{"count":0,"next":null,"previous":null,"results":[');

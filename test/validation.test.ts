@@ -2,6 +2,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateCatalogue } from '../src/commands/build.js';
+import type { Location } from '../src/problems/problem.js';
 import { writeCatalogue, zlib, type CatalogueSource } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
 
@@ -9,6 +10,12 @@ const P = 'catalogue/portindex.json';
 const B = 'catalogue/builds.ndjson';
 const ports = (...list: unknown[]) => ({ info: {}, ports: list });
 const ok = (line: Record<string, unknown>) => JSON.stringify({ build_id: 1, files: [], ...line });
+
+/** A location as the cases below write it: `file`, `line 3, column 20`, `line 2, build_id`, `ports[0].name`. */
+function where({ line, column, path }: Location): string {
+  if (line === undefined) return path ?? 'file';
+  return [`line ${line}`, column === undefined ? [] : [`column ${column}`], path ?? []].flat().join(', ');
+}
 
 interface Case {
   name: string;
@@ -75,7 +82,7 @@ for (const c of cases) {
       if (c.source.portindex === undefined) writeCatalogue(path.join(dir, 'elsewhere'), { portindex: '{}' });
       else writeCatalogue(path.join(dir, 'catalogue'), c.source);
       const result = await validateCatalogue({ cwd: dir, catalogue: 'catalogue', strict: c.strict ?? false });
-      const found = result.log.kept.map((p) => [p.code, p.file, p.location]);
+      const found = result.log.kept.map((p) => [p.code, p.file, where(p.location)]);
       assert.equal(found, c.problems);
       const errors = c.problems.filter(([code]) => c.strict || code !== 'unresolved-dependency').length;
       assert.is(result.ok, errors === 0);

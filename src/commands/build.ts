@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { codeFingerprint } from '../code-fingerprint.js';
-import { portPrint } from '../derive/port-prints.js';
-import type { PortList } from '../derive/ports.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
 import { machineFaultOf } from '../problems/machine-fault.js';
 import { ProblemLog } from '../problems/problem-log.js';
+import type { PortList } from '../derive/ports.js';
 import { identifyFile, type FileIdentity } from '../read/file-identity.js';
 import { unreadableFile } from '../read/read-json-file.js';
 import { pageCount } from '../render/files-page.js';
@@ -21,7 +20,7 @@ import { checkOutputDirectory } from '../write/output-guard.js';
 import { SiteWriter } from '../write/site-writer.js';
 import { locateCatalogue, type CatalogueFiles } from './catalogue-files.js';
 import { pagesKey, writePages, type FilesPhaseOptions } from './files-phase.js';
-import { preparePorts, type PreparedPorts } from './prepare-ports.js';
+import { preparePorts } from './prepare-ports.js';
 
 export type { BuildStats };
 
@@ -54,7 +53,7 @@ export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'cat
   const ports = preparePorts(run.files, run.log, options.strict);
   run.progress.phase('checking builds');
   run.stats.builds = run.buildsReadable ? await scanBuilds(run.files.buildsPath, run.files.buildsName, run.log, () => run.progress.advance()) : 0;
-  run.stats.ports = ports?.ports.length ?? 0;
+  run.stats.ports = ports?.length ?? 0;
   return run.finish(run.log.errors === 0);
 }
 
@@ -79,8 +78,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     identity?.catch(() => undefined); // awaited below; a build that throws before then does not wait
     writer.load();
     progress.phase('reading ports');
-    const prepared = preparePorts(files, log, options.strict);
-    if (!prepared || !identity) {
+    // Released before the paging: an async function's locals live across its awaits.
+    let ports = preparePorts(files, log, options.strict);
+    if (!ports || !identity) {
       // With bad ports the builds are still checked (every problem in one run), not written.
       if (run.buildsReadable) await scanBuilds(files.buildsPath, files.buildsName, log, () => undefined);
       await writer.abort();
@@ -92,11 +92,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const fingerprint = options.fingerprint ?? codeFingerprint();
     const key = pagesKey(filesOptions, source.digest);
     const pages = pageCount(source.records, options.pageSize);
-    const planned = await writer.plan(wantedFiles(prepared, pages, key), fingerprint, key);
-
-    const names = await writePorts(prepared.ports, planned.render, writer, progress);
+    const names: string[] = [];
+    for (let i = 0; i < ports.length; i++) names.push(ports.nameAt(i));
+    const planned = await writer.plan(wantedFiles(names, pages, key), fingerprint, key);
+    await writePorts(ports, writer, progress);
+    ports = undefined;
     let filesInfo: FilesInfo | undefined = planned.filesInfo;
-    if (!filesInfo || pageFiles(pages).some((file) => planned.render.has(file))) {
+    if (!filesInfo || planned.render.size > 0) {
       collectGarbage(); // the ports' records are garbage now, before the paging's churn
       const written = await writePages(filesOptions, source.records, writer, log, progress);
       if (!written) {
@@ -120,12 +122,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * Every file of the site with its key, when it is known before the file is made: a port's
- * print when its text is at hand, the pages key for the files pages (see plan.ts).
+ * Every file of the site, with the key its bytes are made under when one tells them before
+ * they are made: the files pages'. A port's file is always made (rendering it costs less than
+ * any print of what it takes from other ports) and placed by its bytes (see plan.ts).
  */
-function wantedFiles({ ports, sourceHash }: PreparedPorts, pages: number, key: string): Map<string, string | undefined> {
+function wantedFiles(names: readonly string[], pages: number, key: string): Map<string, string | undefined> {
   const wanted = new Map<string, string | undefined>();
-  for (let i = 0; i < ports.length; i++) wanted.set(portFile(ports.nameAt(i)), sourceHash && portPrint(ports.at(i), sourceHash(i)));
+  for (const name of names) wanted.set(portFile(name), undefined);
   for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) wanted.set(errorFile(kind), undefined);
   for (const file of pageFiles(pages)) wanted.set(file, key);
   wanted.set(NETLIFY_REDIRECTS, undefined);
@@ -133,19 +136,15 @@ function wantedFiles({ ports, sourceHash }: PreparedPorts, pages: number, key: s
   return wanted;
 }
 
-/** Renders the port files the plan asks for, and the error bodies; the port names. */
-async function writePorts(ports: PortList, render: ReadonlySet<string>, writer: SiteWriter, progress: Progress): Promise<string[]> {
-  const names = Array.from({ length: ports.length }, (_, i) => ports.nameAt(i));
-  const rendered = names.flatMap((name, i) => (render.has(portFile(name)) ? [i] : []));
-  progress.phase('writing ports', rendered.length);
+/** Renders every port file and the error bodies, in the background: the writer places them while this thread pages the builds. */
+async function writePorts(ports: PortList, writer: SiteWriter, progress: Progress): Promise<void> {
+  progress.phase('writing ports', ports.length);
   const texts = new PortTexts();
-  for (const i of rendered) {
-    // In the background: the writer makes them while this thread pages the builds.
-    await writer.write(portFile(names[i]!), texts.of(ports.at(i), ports.escapeFreeAt(i)), true);
+  for (let i = 0; i < ports.length; i++) {
+    await writer.write(portFile(ports.nameAt(i)), texts.of(ports.at(i), ports.escapeFreeAt(i)), true);
     progress.advance();
   }
   for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]), true);
-  return names;
 }
 
 /** What is known of builds.ndjson now, for the next build; only a speed-up, so never fatal. */

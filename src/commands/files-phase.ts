@@ -35,7 +35,7 @@ export interface PagesWritten {
 }
 
 /**
- * The files pages (SPEC 2.3), streamed: each build validated and paged as it is read, a page
+ * The files pages (docs/api.md), streamed: each build validated and paged as it is read, a page
  * written as soon as it is full. `count`: the builds, counted ahead (see file-identity), since
  * every page carries the count. Undefined when a build has a problem.
  */

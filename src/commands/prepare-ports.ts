@@ -5,51 +5,40 @@ import { isPortSyntaxError, readPortIndex, readWholePortIndex } from '../read/re
 import { validatePortIndex, type ValidatedPorts } from '../validate/validate-portindex.js';
 import type { CatalogueFiles } from './catalogue-files.js';
 
-export interface PreparedPorts {
-  ports: PortList;
-  /** The content hash of each port's text, when the ports were read one by one (see port-prints). */
-  sourceHash: ((index: number) => string) | undefined;
-}
-
 /**
  * Reads, validates and derives the ports. The parsed ports are local to this call, so only
  * the records the published resources are made from outlive it.
  */
-export function preparePorts(files: CatalogueFiles, log: ProblemLog, strict: boolean): PreparedPorts | undefined {
+export function preparePorts(files: CatalogueFiles, log: ProblemLog, strict: boolean): PortList | undefined {
   const validated = validatePortFile(files);
   if (!validated.ok) {
     log.addAll(validated.problems);
     return undefined;
   }
-  const { records, problems } = validated.value.ports;
+  const { records, problems } = validated.value;
   log.addAll(problems);
   const derived = log.errors > 0 ? undefined : derivePorts(records, files.portIndexName);
   if (derived) log.addAll(derived.warnings);
   if (strict) log.promoteWarnings();
-  return derived && { ports: derived.ports, sourceHash: validated.value.sourceHash };
-}
-
-interface ValidatedFile {
-  ports: ValidatedPorts;
-  sourceHash: ((index: number) => string) | undefined;
+  return derived?.ports;
 }
 
 /**
  * Port by port when it can; split again exactly when a port's text is not JSON but its end was
  * guessed from the layout; the whole document when a port's text is not JSON all the same.
  */
-function validatePortFile(files: CatalogueFiles): Read<ValidatedFile> {
+function validatePortFile(files: CatalogueFiles): Read<ValidatedPorts> {
   for (const exact of [false, true]) {
     const streamed = readPortIndex(files.portIndexPath, files.portIndexName, exact);
     if (!streamed.ok) return streamed;
     const { document, entries, byLayout } = streamed.value;
     try {
-      return { ok: true, value: { ports: validatePortIndex(document, files.portIndexName, entries), sourceHash: entries?.print } };
+      return { ok: true, value: validatePortIndex(document, files.portIndexName, entries) };
     } catch (cause) {
       if (!isPortSyntaxError(cause)) throw cause;
     }
     if (!byLayout) break;
   }
   const whole = readWholePortIndex(files.portIndexPath, files.portIndexName);
-  return whole.ok ? { ok: true, value: { ports: validatePortIndex(whole.value.document, files.portIndexName), sourceHash: undefined } } : whole;
+  return whole.ok ? { ok: true, value: validatePortIndex(whole.value.document, files.portIndexName) } : whole;
 }

@@ -1,7 +1,7 @@
 import type { PortCore } from '../validate/port-record.js';
 
 /**
- * SPEC 1.1: the live service keys categories case-insensitively, so a category is published
+ * docs/catalogue-format.md: the live service keys categories case-insensitively, so a category is published
  * as it is first spelled anywhere in the catalogue (ports in order, categories in order).
  */
 export function spellCategories(records: readonly PortCore[]): Map<string, string> {

@@ -68,7 +68,7 @@ export function resolveDependencies(records: readonly PortCore[], file: string):
           const problem = warning(
             'unresolved-dependency',
             file,
-            `ports[${record.index}].depends_${kind}[${specIndex}]`,
+            { path: `ports[${record.index}].depends_${kind}[${specIndex}]` },
             `${JSON.stringify(spec)} names no port in the catalogue; it is left out of "dependencies"`,
           );
           problem.port = record.name;
@@ -92,7 +92,7 @@ function lowerCaseNames(records: readonly PortCore[]): Map<string, number> {
 }
 
 /**
- * The published `dependencies` and `depends_on` (SPEC 2.1) of one port at a time, from the
+ * The published `dependencies` and `depends_on` (docs/api.md) of one port at a time, from the
  * links. The reverse relation is indexed once by target (typed arrays, no list per port).
  */
 export class DependencyLists {
@@ -137,7 +137,7 @@ export class DependencyLists {
 
   /**
    * Per kind, the ports that depend on this one, sorted in plain code-unit order (`Zlib`
-   * before `apr`, which is what the default sort compares), as SPEC 2.1 publishes them.
+   * before `apr`, which is what the default sort compares), as docs/api.md publishes them.
    */
   reverseOf(index: number): DependencyResource[] {
     const start = this.firstDependent[index]!;

@@ -7,7 +7,7 @@ export interface MaintainerResource {
   ports_count: number;
 }
 
-/** SPEC 2.2: one person is (email name, email domain, github), compared case-insensitively. */
+/** docs/api.md: one person is (email name, email domain, github), compared case-insensitively. */
 export function maintainerKey(m: MaintainerSource): string {
   return `${m.name.toLowerCase()}\u0000${m.domain.toLowerCase()}\u0000${m.github.toLowerCase()}`;
 }
@@ -15,7 +15,7 @@ export function maintainerKey(m: MaintainerSource): string {
 /**
  * Every person once, as a resource spelled as first seen, with `ports_count` over every port,
  * active or not, that lists the person (once per port however often it lists them); and per
- * port, its people by number in source order (SPEC 2.2). Packed: most ports list one person,
+ * port, its people by number in source order (docs/api.md). Packed: most ports list one person,
  * and a list per port is made only when its file is rendered.
  */
 export class MaintainerTally {

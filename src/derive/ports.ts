@@ -4,7 +4,7 @@ import { categoriesOf, spellCategories } from './categories.js';
 import { DependencyLists, resolveDependencies, type DependencyResource } from './dependencies.js';
 import { MaintainerTally, type MaintainerResource } from './maintainers.js';
 
-/** SPEC 2.1: the keys are declared in the published order; JSON.stringify keeps it. */
+/** docs/api.md: the keys are declared in the published order; JSON.stringify keeps it. */
 export interface PortResource {
   name: string;
   portdir: string;

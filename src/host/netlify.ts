@@ -2,7 +2,7 @@ import { API_HEADERS, API_PREFIX, FILES_ROUTE, JSON_FORMATS, LAST_PAGE, PORT_ROU
 import { ERRORS_DIR, errorFile, pageFile, portFile } from '../routes/site-files.js';
 
 /**
- * Netlify's share of the route table (SPEC 3 as far as a static host allows; the README's
+ * Netlify's share of the route table (docs/api.md as far as a static host allows; the README's
  * hosting notes list the rest). Rules are tried in order and the first match wins; a rewrite
  * does not fall through when its target is missing, and header rules match the rewrite
  * target, so both the API paths and the error files get the API headers.
@@ -50,7 +50,7 @@ export function renderRedirects(site: SiteShape): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `dist/_headers`: the SPEC 3 headers, so a `dist/` deployed without netlify.toml has them too. */
+/** `dist/_headers`: the docs/api.md headers, so a `dist/` deployed without netlify.toml has them too. */
 export function renderHeaders(): string {
   const block = (path: string) => [path, ...Object.entries(API_HEADERS).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
   return `${NETLIFY_HEADER_PATHS.map(block).join('\n')}\n`;

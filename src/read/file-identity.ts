@@ -6,7 +6,7 @@ import { surveyFile } from './read-lines.js';
 export interface FileSurvey {
   /** The content hash (see content-hash) of the bytes after any byte-order mark; '' for a missing file. */
   digest: string;
-  /** The lines that are not blank (SPEC 1.2): the files list's `count`, when all are valid. */
+  /** The lines that are not blank (docs/catalogue-format.md): the files list's `count`, when all are valid. */
   records: number;
 }
 

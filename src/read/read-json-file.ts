@@ -6,28 +6,28 @@ import { findInvalidUtf8, hasBom } from './utf8.js';
 export type Read<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
 
 /**
- * Reads a catalogue file strictly: UTF-8 only (a BOM is dropped, SPEC 1.3) and not empty.
+ * Reads a catalogue file strictly: UTF-8 only (a BOM is dropped, docs/catalogue-format.md) and not empty.
  * The bytes are returned as they are; decoding is the caller's choice.
  */
 export function readCatalogueBytes(path: string, file: string): Read<Buffer> {
   let bytes: Buffer;
   try {
-    // In one call: the promise form reads 512 KiB per trip through the thread pool, some 30 ms
-    // more for a 30 MB portindex.json, with nothing else for this thread to do meanwhile.
+    // In one call: the promise form reads 512 KiB per trip through the thread pool, slower,
+    // with nothing else for this thread to do meanwhile.
     bytes = readFileSync(path);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     const message = code === 'ENOENT' ? 'the file does not exist' : `the file cannot be read (${code ?? String(cause)})`;
-    return { ok: false, problems: [error('unreadable-file', file, 'file', message)] };
+    return { ok: false, problems: [error('unreadable-file', file, {}, message)] };
   }
   if (hasBom(bytes)) bytes = bytes.subarray(3);
   const fault = findInvalidUtf8(bytes);
   if (fault) {
     const message = `expected UTF-8 text, found the byte 0x${bytes[fault.offset]!.toString(16).padStart(2, '0')} at byte offset ${fault.offset} that does not start a valid UTF-8 sequence`;
-    return { ok: false, problems: [error('invalid-utf8', file, `line ${fault.line}, column ${fault.column}`, message)] };
+    return { ok: false, problems: [error('invalid-utf8', file, { line: fault.line, column: fault.column }, message)] };
   }
   if (bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
-    return { ok: false, problems: [error('empty-file', file, 'file', 'expected a JSON document, found an empty file')] };
+    return { ok: false, problems: [error('empty-file', file, {}, 'expected a JSON document, found an empty file')] };
   }
   return { ok: true, value: bytes };
 }
@@ -37,7 +37,7 @@ export function readCatalogueBytes(path: string, file: string): Read<Buffer> {
  * a special file, a file without read permission. Undefined when it can be read or is absent.
  */
 export function unreadableFile(path: string, file: string): Problem | undefined {
-  const cannot = (why: string) => error('unreadable-file', file, 'file', `the file cannot be read (${why})`);
+  const cannot = (why: string) => error('unreadable-file', file, {}, `the file cannot be read (${why})`);
   let stats;
   try {
     stats = statSync(path, { throwIfNoEntry: false });
@@ -62,7 +62,7 @@ export function parseJson(bytes: Buffer, file: string): Read<unknown> {
     return { ok: true, value: JSON.parse(text) };
   } catch {
     const located = locateJsonError(text);
-    const where = located ? `line ${located.line}, column ${located.column}` : 'file';
+    const where = located ? { line: located.line, column: located.column } : {};
     const message = located ? `invalid JSON: expected ${located.expected}, found ${located.found}` : 'invalid JSON';
     return { ok: false, problems: [error('invalid-json', file, where, message)] };
   }

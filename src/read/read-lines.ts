@@ -13,7 +13,7 @@ export interface Line {
 const CHUNK = 1 << 20;
 
 /**
- * The file in chunks of up to 1 MB, a byte-order mark at its start dropped (SPEC 1.3). A chunk
+ * The file in chunks of up to 1 MB, a byte-order mark at its start dropped (docs/catalogue-format.md). A chunk
  * is valid only until the next one is asked for: two buffers take turns, and the next chunk is
  * read into the other one while this one is used, so the caller's work and the read overlap
  * (waiting for each read in turn left the builds' paging idle some 10 % of its time). A new
@@ -88,7 +88,7 @@ export async function* readLines(path: string): AsyncGenerator<Line> {
   if (rest && rest.length > 0) yield { number: number + 1, bytes: rest };
 }
 
-/** SPEC 1.2: blank lines are ignored; a line of spaces, tabs or a lone `\r` counts as blank. */
+/** docs/catalogue-format.md: blank lines are ignored; a line of spaces, tabs or a lone `\r` counts as blank. */
 export function isBlank(bytes: Uint8Array): boolean {
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
@@ -131,7 +131,7 @@ class RecordCounter {
  * In one read, synchronous: feeds the file's bytes (after any byte-order mark) to `digest`,
  * and counts its records. The writer thread surveys builds.ndjson this way as the build
  * starts: read a chunk at a time between its other work, the survey waited behind every
- * batch of port files, and the paging of the builds waited for its count (1.2 s on a disk).
+ * batch of port files, and the paging of the builds waited for its count.
  */
 export function surveyFile(path: string, digest: ContentDigest): { digest: ContentDigest; records: number } {
   const counter = new RecordCounter();

@@ -16,7 +16,7 @@ export interface Utf8Fault {
 
 /**
  * Finds the first invalid UTF-8 sequence, or returns undefined. The fast native check runs
- * first; the byte walk that locates the fault runs only for bad input (SPEC 1.3: never
+ * first; the byte walk that locates the fault runs only for bad input (docs/catalogue-format.md: never
  * replace silently, say where).
  */
 export function findInvalidUtf8(bytes: Uint8Array): Utf8Fault | undefined {

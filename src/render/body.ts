@@ -21,8 +21,8 @@ const MAX_BYTES_PER_UNIT = 3;
 /**
  * Encodes `bodies` (of `units` code units in all) end to end into a buffer from `allocate`,
  * sized for ASCII, the usual text, and made big enough for the rest once a body turns out not
- * to be: no pass to measure each body first (`Buffer.byteLength` over every page cost the main
- * thread some 120 ms in a 40,000-port build, flattening the pages' strings to count them).
+ * to be: no pass to measure each body first (`Buffer.byteLength` flattens every page's
+ * string to count it, a cost the main thread would pay again).
  * Returns the bytes and each body's share of them.
  */
 export function encodeBodies(bodies: readonly Body[], units: number, allocate: (size: number) => Uint8Array): { data: Uint8Array; lengths: number[] } {

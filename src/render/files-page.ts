@@ -7,7 +7,7 @@ export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }
 
-/** SPEC 2.3, as DRF's PageNumberPagination writes its links: page 2 links back without `page`. */
+/** docs/api.md, as DRF's PageNumberPagination writes its links: page 2 links back without `page`. */
 export function pageLinks(baseUrl: string, page: number, pages: number): { next: string | null; previous: string | null } {
   const list = `${baseUrl}${FILES_PATH}`;
   return {

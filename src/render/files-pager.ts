@@ -9,7 +9,7 @@ export type WriteFile = (relative: string, body: Body) => void | Promise<void>;
 /**
  * Turns a stream of builds into `page-N.json` files, writing each page as soon as it is full,
  * so memory holds one page whatever the number of builds. `count` must be known up front:
- * every page carries it (SPEC 2.3).
+ * every page carries it (docs/api.md).
  */
 export class FilesPager {
   readonly pages: number;

@@ -1,7 +1,7 @@
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
 
 /**
- * SPEC 2.4: DRF's JSON renderer writes compact JSON with non-ASCII as itself, then escapes
+ * docs/api.md: DRF's JSON renderer writes compact JSON with non-ASCII as itself, then escapes
  * U+2028 and U+2029. JSON.stringify already matches Python's escapes for the rest
  * (`\n`, `\t`, `\u001f` in lower-case hex, `/` unescaped).
  */
@@ -9,7 +9,7 @@ export function toJsonText(value: unknown): string {
   return escapeLineSeparators(JSON.stringify(value));
 }
 
-/** JSON text with U+2028 and U+2029 escaped as DRF escapes them (SPEC 2.4). */
+/** JSON text with U+2028 and U+2029 escaped as DRF escapes them (docs/api.md). */
 export function escapeLineSeparators(text: string): string {
   // Two native searches, which a one-byte string (nearly every text) answers at once: a
   // quarter of the time of testing LINE_SEPARATORS over 40,000 port files.

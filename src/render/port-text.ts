@@ -4,9 +4,9 @@ import type { PortResource } from '../derive/ports.js';
 import { escapeLineSeparators } from './json-text.js';
 
 /**
- * A port's file (SPEC 2.1) as JSON text, written key by key: the bytes `toJsonText(port)`
- * makes, in about a third of the time (JSON.stringify of 40,000 ports, 31 MB, took some
- * 330 ms; this 115-150 ms, their encoding included). The keys are in PortResource's order.
+ * A port's file (docs/api.md) as JSON text, written key by key: the bytes `toJsonText(port)`
+ * makes, in about a third of the time of JSON.stringify (see docs/performance-history.md).
+ * The keys are in PortResource's order.
  *
  * `escapeFree` (PortRecord.escapeFree): the port's own strings need no escaping, and are
  * written between quotes as they are. Strings this port may take from another (a category or

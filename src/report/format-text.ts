@@ -1,4 +1,4 @@
-import type { Problem } from '../problems/problem.js';
+import { locationText, type Problem } from '../problems/problem.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 
 /** How many problems the terminal shows before it only counts them. */
@@ -6,11 +6,7 @@ export const SHOWN_PROBLEMS = 50;
 
 /** `catalogue/builds.ndjson:57:12: error: ...` or `catalogue/portindex.json: ports[3].epoch (port zlib): error: ...` */
 export function formatProblem(problem: Problem): string {
-  const line = /^line (\d+)(?:, column (\d+))?(?:, (.+))?$/.exec(problem.location);
-  let where: string;
-  if (line) where = `${problem.file}:${line[1]}${line[2] ? `:${line[2]}` : ''}${line[3] ? `: ${line[3]}` : ''}`;
-  else if (problem.location === 'file') where = problem.file;
-  else where = `${problem.file}: ${problem.location}`;
+  let where = `${problem.file}${locationText(problem.location)}`;
   if (problem.port !== undefined) where += ` (port ${problem.port})`;
   return `${where}: ${problem.severity}: ${problem.message} [${problem.code}]`;
 }

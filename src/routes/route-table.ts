@@ -1,12 +1,12 @@
 import { FILES_DIR, pageFile, portFile, PORTS_DIR, type ErrorKind } from './site-files.js';
 
 /**
- * The one route table (SPEC 3): which URL serves which file, with which status and headers.
+ * The one route table (docs/api.md): which URL serves which file, with which status and headers.
  * The writer, the Netlify config and `serve` all read it.
  */
 export const API_PREFIX = '/api/';
 
-/** Every response under /api/v1/ carries these, errors and OPTIONS included (SPEC 3). */
+/** Every response under /api/v1/ carries these, errors and OPTIONS included (docs/api.md). */
 export const API_HEADERS = {
   Allow: 'GET, HEAD, OPTIONS',
   'Content-Type': 'application/json',
@@ -46,7 +46,7 @@ export const FILES_ROUTE = {
   missing: 'invalid-page',
 } as const satisfies Route;
 
-/** DRF's SimpleMetadata body for OPTIONS on a view (SPEC 3), key order as DRF writes it. */
+/** DRF's SimpleMetadata body for OPTIONS on a view (docs/api.md), key order as DRF writes it. */
 export function optionsBody(route: Route): { name: string; description: string; renders: string[]; parses: string[] } {
   return {
     name: route.viewName,

@@ -28,7 +28,7 @@ export function pageFiles(pages: number): string[] {
   return Array.from({ length: pages }, (_, i) => pageFile(i + 1));
 }
 
-/** Bodies of the error responses, as DRF words them (SPEC 3). */
+/** Bodies of the error responses, as DRF words them (docs/api.md). */
 export const ERROR_BODIES = {
   'not-found': { detail: 'Not found.' },
   'no-port': { detail: 'No Port matches the given query.' },

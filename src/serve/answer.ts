@@ -36,7 +36,7 @@ function lastValue(query: URLSearchParams, key: string): string | undefined {
 }
 
 /**
- * SPEC 3 as one pure decision, in the order Django and DRF take them: URL resolution (with
+ * docs/api.md as one pure decision, in the order Django and DRF take them: URL resolution (with
  * APPEND_SLASH), content negotiation (`format`), the method, then the lookup. The request's
  * path is only ever compared with the index, never joined to a file-system path.
  */

@@ -72,7 +72,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, head: bool
 }
 
 /**
- * The local server: SPEC section 3 in full over `node:http`. Every decision is made by the
+ * The local server: docs/api.md over `node:http`. Every decision is made by the
  * pure `answer`; this only moves bytes, streams files and handles conditional requests.
  */
 export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}): Server {

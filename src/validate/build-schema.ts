@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { compileOnFirstUse } from './compile-schema.js';
 import { anyText, wellFormedText, type TextSchema } from './port-schema.js';
 
-/** SPEC 1.2: the live service keeps build ids in a signed 32-bit column. */
+/** docs/catalogue-format.md: the live service keeps build ids in a signed 32-bit column. */
 export const MAX_BUILD_ID = 2147483647;
 
 function buildShape(text: TextSchema) {

@@ -17,7 +17,7 @@ export interface PortCore {
   depends: Record<DependencyKind, string[]>;
 }
 
-/** A validated port with SPEC 1.1's defaults applied, as its file publishes it. */
+/** A validated port with the defaults of docs/catalogue-format.md applied, as its file publishes it. */
 export interface PortRecord extends PortCore {
   portdir: string;
   version: string;
@@ -41,7 +41,7 @@ export interface PortRecord extends PortCore {
 /** One shared empty list for every absent key: most ports lack most dependency kinds. */
 const NONE: string[] = Object.freeze([]) as unknown as string[];
 
-/** SPEC 1.1: `["MIT", ["PSF", "ZPL"]]` is published as `MIT and (PSF or ZPL)`. */
+/** docs/catalogue-format.md: `["MIT", ["PSF", "ZPL"]]` is published as `MIT and (PSF or ZPL)`. */
 export function joinLicense(license: PortSource['license']): string {
   if (license === undefined) return '';
   if (typeof license === 'string') return license;

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { compileOnFirstUse } from './compile-schema.js';
 
-/** SPEC 1.1: what a port name may be; it also becomes a directory name, so no `/` or leading dot. */
+/** docs/catalogue-format.md: what a port name may be; it also becomes a directory name, so no `/` or leading dot. */
 export const PORT_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+@-]*$/;
 
-/** The order in which dependency kinds are published (SPEC 2.1). */
+/** The order in which dependency kinds are published (docs/api.md). */
 export const DEPENDENCY_KINDS = ['lib', 'extract', 'run', 'patch', 'build', 'test', 'fetch'] as const;
 export type DependencyKind = (typeof DEPENDENCY_KINDS)[number];
 
@@ -41,7 +41,7 @@ function portShape(text: TextSchema) {
     .object(
       {
         name: text().regex(PORT_NAME, {
-          error: 'a port name: letters, digits and _ . + @ -, not starting with . or - (SPEC 1.1)',
+          error: 'a port name: letters, digits and _ . + @ -, not starting with . or - (docs/catalogue-format.md)',
         }),
         portdir: text().regex(/^[^/]+\/[^/]+$/, { error: 'a portdir of two non-empty segments, "<category>/<name>"' }),
         version: text(),

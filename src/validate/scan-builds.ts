@@ -18,7 +18,7 @@ export async function fileExists(path: string): Promise<boolean> {
 }
 
 /**
- * Streams `builds.ndjson` (SPEC 1.2): each line decoded, parsed and validated on its own, valid
+ * Streams `builds.ndjson` (docs/catalogue-format.md): each line decoded, parsed and validated on its own, valid
  * builds handed to `sink` in file order, problems logged with their line. Build ids are kept
  * only as a packed array (4 bytes a build) to find duplicates at the end.
  */
@@ -48,7 +48,7 @@ export function parseBuildLine(line: Line, file: string, log: ProblemLog, escape
   const fault = findInvalidUtf8(line.bytes);
   if (fault) {
     const byte = line.bytes[fault.offset]!.toString(16).padStart(2, '0');
-    log.add(error('invalid-utf8', file, `line ${line.number}, column ${fault.column}`, `expected UTF-8 text, found the byte 0x${byte} that does not start a valid UTF-8 sequence`));
+    log.add(error('invalid-utf8', file, { line: line.number, column: fault.column }, `expected UTF-8 text, found the byte 0x${byte} that does not start a valid UTF-8 sequence`));
     return undefined;
   }
   const text = line.bytes.toString('utf8');
@@ -57,7 +57,7 @@ export function parseBuildLine(line: Line, file: string, log: ProblemLog, escape
     value = JSON.parse(text);
   } catch {
     const located = locateJsonError(text);
-    const where = located ? `line ${line.number}, column ${located.column}` : `line ${line.number}`;
+    const where = located ? { line: line.number, column: located.column } : { line: line.number };
     const message = located ? `invalid JSON: expected ${located.expected}, found ${located.found}` : 'invalid JSON';
     log.add(error('invalid-json', file, where, message));
     return undefined;
@@ -66,7 +66,7 @@ export function parseBuildLine(line: Line, file: string, log: ProblemLog, escape
   const schema = compiledBuildSchema(escapeFree);
   if (schema.validate(value)) return value;
   const parsed = schema.safeParse(value);
-  log.addAll(problemsFromZod(parsed.error!, value, file, (path) => (path ? `line ${line.number}, ${path}` : `line ${line.number}`)));
+  log.addAll(problemsFromZod(parsed.error!, value, file, (path) => (path ? { line: line.number, path } : { line: line.number })));
   return undefined;
 }
 
@@ -106,6 +106,6 @@ async function reportDuplicates(path: string, file: string, duplicates: Set<numb
     if (typeof id !== 'number' || !duplicates.has(id)) continue;
     const first = firstLine.get(id);
     if (first === undefined) firstLine.set(id, line.number);
-    else log.add(error('duplicate-build-id', file, `line ${line.number}`, `expected a unique build_id, found ${id} again (first on line ${first})`));
+    else log.add(error('duplicate-build-id', file, { line: line.number }, `expected a unique build_id, found ${id} again (first on line ${first})`));
   }
 }

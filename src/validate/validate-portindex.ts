@@ -15,7 +15,7 @@ export interface ValidatedPorts {
  */
 export function validatePortIndex(document: unknown, file: string, entries?: PortEntries): ValidatedPorts {
   const top = portIndexSchema.safeParse(document);
-  if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => path || 'document') };
+  if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => (path ? { path } : {})) };
   return validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file);
 }
 
@@ -35,7 +35,7 @@ function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
   const problems: Problem[] = [];
   const records: PortRecord[] = [];
   const named: NamedPort[] = [];
-  if (entries.count === 0) problems.push(error('no-ports', file, 'ports', 'expected at least one port, found an empty array'));
+  if (entries.count === 0) problems.push(error('no-ports', file, { path: 'ports' }, 'expected at least one port, found an empty array'));
   for (let index = 0; index < entries.count; index++) {
     const entry = entries.take(index);
     const name = nameOf(entry);
@@ -48,7 +48,7 @@ function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
       records.push(toPortRecord(entry, index, escapeFree));
     } else {
       const parsed = schema.safeParse(entry);
-      problems.push(...problemsFromZod(parsed.error!, entry, file, (path) => below(`ports[${index}]`, path), name));
+      problems.push(...problemsFromZod(parsed.error!, entry, file, (path) => ({ path: below(`ports[${index}]`, path) }), name));
     }
   }
   // Names are checked for clashes even on ports with other problems, so one run reports both.
@@ -67,7 +67,7 @@ function nameOf(raw: unknown): string | undefined {
 }
 
 /**
- * SPEC 1.1: the live service looks ports up case-insensitively, so `Foo` and `foo` would be
+ * docs/catalogue-format.md: the live service looks ports up case-insensitively, so `Foo` and `foo` would be
  * one URL and one output directory; refuse rather than let one overwrite the other.
  */
 export function checkUniqueNames(records: readonly NamedPort[], file: string): Problem[] {
@@ -84,7 +84,7 @@ export function checkUniqueNames(records: readonly NamedPort[], file: string): P
     const problem = error(
       'duplicate-name',
       file,
-      `ports[${record.index}].name`,
+      { path: `ports[${record.index}].name` },
       `expected a unique port name, found ${JSON.stringify(record.name)}: ${same} as ports[${first.index}] (${JSON.stringify(first.name)})`,
     );
     problem.port = record.name;

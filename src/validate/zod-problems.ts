@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { error, type Problem } from '../problems/problem.js';
+import { error, type Location, type Problem } from '../problems/problem.js';
 
 /** `maintainers[0].email` from a Zod issue path; `` for the record itself. */
 export function jsonPath(path: readonly PropertyKey[]): string {
@@ -46,7 +46,7 @@ export function problemsFromZod(
   zodError: z.ZodError,
   input: unknown,
   file: string,
-  locate: (path: string) => string,
+  locate: (path: string) => Location,
   port?: string,
 ): Problem[] {
   return zodError.issues.map((issue) => {

@@ -16,13 +16,19 @@ const BATCH_FILES = 256;
 /** Batches in flight at once: the backpressure that bounds memory to a few megabytes. */
 const BATCHES_IN_FLIGHT = 4;
 /**
+ * Held batches (see `write`) are handed over only while fewer than this are in flight: enough
+ * to keep the writer busy, and room for the batches this thread waits on.
+ */
+const HELD_IN_FLIGHT = 2;
+/**
  * The writer thread's young generation: its short-lived objects are small (a batch's bytes are
  * outside the heap), and V8's default young generation only added to the build's peak RSS.
  */
 const WRITER_YOUNG_GENERATION_MB = 8;
 
-/** The answer to a plan: the files whose bytes to make, and a previous tree's pages info (see write-worker). */
+/** The answer to a plan: the keyed files whose bytes to make, and a previous tree's pages info (see write-worker). */
 export interface Planned {
+  /** Files without a key are always made, and not listed. */
   render: Set<string>;
   filesInfo: FilesInfo | undefined;
 }
@@ -86,7 +92,7 @@ export class SiteWriter {
     this.send({ type: 'load' });
   }
 
-  /** Every file of the build with its key (see Wanted); the files whose bytes to send. */
+  /** Every file of the build with its key (see Wanted); the keyed files whose bytes to send. */
   async plan(wanted: Wanted, fingerprint: string, pagesKey: string): Promise<Planned> {
     const paths = [...wanted.keys()];
     for (const relative of paths) checkInside(relative);
@@ -127,6 +133,9 @@ export class SiteWriter {
       this.pendingUnits = 0;
       if (background) {
         this.held.push(batch);
+        // The writer's answers are read only when this thread yields: without it, held
+        // batches would wait for room that is there while the writer idles.
+        await new Promise(setImmediate);
         this.sendHeld();
         return;
       }
@@ -148,7 +157,7 @@ export class SiteWriter {
 
   /** Held batches go into room no waiting batch takes; `all`: whatever the room. */
   private sendHeld(all = false): void {
-    while (this.held.length > 0 && (all || (this.inFlight < BATCHES_IN_FLIGHT && this.roomWaiters.length === 0))) this.post(this.held.shift()!);
+    while (this.held.length > 0 && (all || (this.inFlight < HELD_IN_FLIGHT && this.roomWaiters.length === 0))) this.post(this.held.shift()!);
   }
 
   /** A view of `size` bytes on a buffer from the pool, or on a new one when none is big enough. */

@@ -36,7 +36,8 @@ function plan(message: Extract<ToWorker, { type: 'plan' }>): FromWorker {
   const planned = planTree(wanted, full);
   executor = new Executor(staging, out, full);
   executor.apply(planned, wanted);
-  return { type: 'planned', render: planned.render, filesInfo: pagesInfo(message.pagesKey, full) };
+  const keyedRender = planned.render.filter((relative) => wanted.get(relative) !== undefined);
+  return { type: 'planned', render: keyedRender, filesInfo: pagesInfo(message.pagesKey, full) };
 }
 
 /** A claimed spare without a marker it can trust: emptied, so nothing of it is published. */

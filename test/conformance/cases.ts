@@ -1,15 +1,15 @@
 /**
- * The conformance table: SPEC section 3, one row per request, run against `ports-gen serve`
+ * The conformance table: docs/api.md, one row per request, run against `ports-gen serve`
  * over real HTTP and against Netlify's own emulation. Where a static host cannot do what the
  * live service does, the row says what the host does instead (`netlify`) and why; the README's
  * hosting notes are written from these rows.
  */
 export interface Expected {
   status: number;
-  /** A file of ./expected (hand-written from SPEC.md), or an exact JSON body. */
+  /** A file of ./expected (hand-written from the contract, docs/api.md), or an exact JSON body. */
   body?: { file: string } | { json: unknown } | { empty: true };
   location?: string;
-  /** The three SPEC 3 headers; true unless a host difference says otherwise. */
+  /** The three docs/api.md headers; true unless a host difference says otherwise. */
   apiHeaders?: boolean;
 }
 

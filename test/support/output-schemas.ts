@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC 2.1–2.3 as Zod schemas: strict objects, so an extra or missing key fails. */
+/** docs/api.md–2.3 as Zod schemas: strict objects, so an extra or missing key fails. */
 const dependency = z.strictObject({
   type: z.enum(['lib', 'extract', 'run', 'patch', 'build', 'test', 'fetch']),
   ports: z.array(z.string()).min(1),
