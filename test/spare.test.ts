@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, type BuildOptions } from '../src/commands/build.js';
-import { recalledIdentity, recordIdentity } from '../src/write/identity-store.js';
+import { recalledIdentity, recordIdentity } from '../src/commands/identity-store.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
 import { listDirectories, readTree } from './support/tree.js';

@@ -13,10 +13,9 @@ import { silentProgress, type Progress } from '../report/progress.js';
 import type { BuildStats } from '../report/summary.js';
 import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, pageFiles, portFile, type ErrorKind } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
-import { collectGarbage } from '../write/collect-garbage.js';
-import { recalledIdentity, recordIdentity } from '../write/identity-store.js';
-import type { FilesInfo } from '../write/marker.js';
-import { checkOutputDirectory } from '../write/output-guard.js';
+import { collectGarbage } from '../collect-garbage.js';
+import { recalledIdentity, recordIdentity } from './identity-store.js';
+import { checkOutputDirectory } from './output-guard.js';
 import { SiteWriter } from '../write/site-writer.js';
 import { locateCatalogue, type CatalogueFiles } from './catalogue-files.js';
 import { pagesKey, writePages, type FilesPhaseOptions } from './files-phase.js';
@@ -94,11 +93,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const pages = pageCount(source.records, options.pageSize);
     const names: string[] = [];
     for (let i = 0; i < ports.length; i++) names.push(ports.nameAt(i));
-    const planned = await writer.plan(wantedFiles(names, pages, key), fingerprint, key);
+    // The port files follow the plan to the writer, which places them once it has planned.
+    const planned = writer.plan(wantedFiles(names, pages, key), fingerprint, key);
+    planned.catch(() => undefined); // awaited below, after the port files
     await writePorts(ports, writer, progress);
     ports = undefined;
-    let filesInfo: FilesInfo | undefined = planned.filesInfo;
-    if (!filesInfo || planned.render.size > 0) {
+    let filesInfo = await planned;
+    if (!filesInfo) {
       collectGarbage(); // the ports' records are garbage now, before the paging's churn
       const written = await writePages(filesOptions, source.records, writer, log, progress);
       if (!written) {

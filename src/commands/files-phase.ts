@@ -3,7 +3,7 @@ import type { ProblemLog } from '../problems/problem-log.js';
 import { FilesPager } from '../render/files-pager.js';
 import type { Progress } from '../report/progress.js';
 import { scanBuilds } from '../validate/scan-builds.js';
-import { collectGarbage } from '../write/collect-garbage.js';
+import { collectGarbage } from '../collect-garbage.js';
 import type { SiteWriter } from '../write/site-writer.js';
 
 export interface FilesPhaseOptions {

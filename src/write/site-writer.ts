@@ -26,13 +26,6 @@ const HELD_IN_FLIGHT = 2;
  */
 const WRITER_YOUNG_GENERATION_MB = 8;
 
-/** The answer to a plan: the keyed files whose bytes to make, and a previous tree's pages info (see write-worker). */
-export interface Planned {
-  /** Files without a key are always made, and not listed. */
-  render: Set<string>;
-  filesInfo: FilesInfo | undefined;
-}
-
 /**
  * One site written into a staging tree beside `--out` and swapped in on `commit`. The main
  * thread plans and encodes; a writer thread checks the previous trees, carries out the plan
@@ -92,15 +85,19 @@ export class SiteWriter {
     this.send({ type: 'load' });
   }
 
-  /** Every file of the build with its key (see Wanted); the keyed files whose bytes to send. */
-  async plan(wanted: Wanted, fingerprint: string, pagesKey: string): Promise<Planned> {
+  /**
+   * Every file of the build with its key (see Wanted). The answer: a previous tree's files info
+   * when it holds every keyed file (the pages) as wanted, so that only the files without a key
+   * are to be sent; undefined when the pages must be made too.
+   */
+  async plan(wanted: Wanted, fingerprint: string, pagesKey: string): Promise<FilesInfo | undefined> {
     const paths = [...wanted.keys()];
     for (const relative of paths) checkInside(relative);
     const keys = paths.map((relative) => wanted.get(relative) ?? null);
     this.planned = true;
     const answer = await this.request({ type: 'plan', paths, keys, fingerprint, pagesKey });
     if (answer.type !== 'planned') throw new Error(`the writer answered a plan with ${answer.type}`);
-    return { render: new Set(answer.render), filesInfo: answer.filesInfo };
+    return answer.filesInfo;
   }
 
   /**

@@ -29,7 +29,8 @@ export interface TreeFiles {
 export class CheckedTree implements TreeFiles {
   private readonly real = new Map<string, boolean>();
   private readonly held = new Map<string, Held | null>();
-  private readonly children: Map<string, Set<string>> | undefined;
+  /** The entries the marker knows in each directory; made only when a directory is to be pruned. */
+  private children: Map<string, Set<string>> | undefined;
 
   /**
    * `prune`: the tree is about to be updated in place (the spare), so every file is checked
@@ -39,10 +40,9 @@ export class CheckedTree implements TreeFiles {
   constructor(
     private readonly root: string,
     private readonly marker: Marker,
-    prune: boolean,
+    private readonly prune: boolean,
   ) {
     if (!prune) return;
-    this.children = childrenOf(marker.files.keys());
     this.isRealDirectory('');
     for (const relative of marker.files.keys()) this.get(relative);
   }
@@ -70,7 +70,7 @@ export class CheckedTree implements TreeFiles {
       const stats = lstatSync(pathUnder(this.root, dir), { throwIfNoEntry: false });
       // The top may be reached through a link (an --out that is one); nothing below it may.
       known = stats !== undefined && (stats.isDirectory() || (dir === '' && stats.isSymbolicLink()));
-      if (known && this.children && stats!.mtimeMs > this.marker.writtenMs) pruneUnknown(this.root, dir, this.children);
+      if (known && this.prune && stats!.mtimeMs > this.marker.writtenMs) pruneUnknown(this.root, dir, (this.children ??= childrenOf(this.marker.files.keys())));
     }
     this.real.set(dir, known);
     return known;

@@ -16,7 +16,7 @@ export type ToWorker =
   | { type: 'survey'; id: number; path: string }
   /** Read the live and spare trees' markers and check their files (see trust.ts). */
   | { type: 'load' }
-  /** Every file the build wants, with its key; answered with the keyed files whose bytes to make. */
+  /** Every file the build wants, with its key (see SiteWriter.plan for the answer). */
   | { type: 'plan'; paths: string[]; keys: Array<string | null>; fingerprint: string; pagesKey: string }
   /** Several files' bytes end to end in `data`, with their paths and lengths. */
   | { type: 'batch'; paths: string[]; lengths: number[]; data: ArrayBuffer }
@@ -24,11 +24,8 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'surveyed'; id: number; survey: FileSurvey }
-  /**
-   * `render`: the keyed files to make (one without a key is always made); `filesInfo`: a
-   * previous tree's, when its pages were made under the pages key asked for.
-   */
-  | { type: 'planned'; render: string[]; filesInfo: FilesInfo | undefined }
+  /** `filesInfo`: a previous tree's, when it holds every keyed file, made under the pages key asked for. */
+  | { type: 'planned'; filesInfo: FilesInfo | undefined }
   /** A batch is written; its buffer comes back for the next batch. */
   | { type: 'done'; buffer: ArrayBuffer }
   | { type: 'finished'; totals: Totals }

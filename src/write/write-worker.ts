@@ -36,8 +36,8 @@ function plan(message: Extract<ToWorker, { type: 'plan' }>): FromWorker {
   const planned = planTree(wanted, full);
   executor = new Executor(staging, out, full);
   executor.apply(planned, wanted);
-  const keyedRender = planned.render.filter((relative) => wanted.get(relative) !== undefined);
-  return { type: 'planned', render: keyedRender, filesInfo: pagesInfo(message.pagesKey, full) };
+  const pagesKept = planned.render.every((relative) => wanted.get(relative) === undefined);
+  return { type: 'planned', filesInfo: pagesKept ? pagesInfo(message.pagesKey, full) : undefined };
 }
 
 /** A claimed spare without a marker it can trust: emptied, so nothing of it is published. */

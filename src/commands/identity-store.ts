@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileIdentity } from '../read/file-identity.js';
-import { makeStateDirectory, stateDirectory } from './tree-roles.js';
+import { makeStateDirectory, stateDirectory } from '../write/tree-roles.js';
 
 /**
  * The identity of a catalogue file as last seen (see read/file-identity), kept in the state
