@@ -1,11 +1,10 @@
 import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { contentHash } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
-import { pathUnder } from './inside-tree.js';
 import { renderMarker, type FilesInfo } from './marker.js';
 import { placeBytes, type Plan, type Previous, type Wanted } from './plan.js';
-import { parentOf } from './tree-paths.js';
 import type { Held } from './trust.js';
+import { parentOf, pathUnder } from './tree-paths.js';
 
 export interface Totals {
   /** Files in the tree, and how many of them got new bytes (not kept, not linked). */

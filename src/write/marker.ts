@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
-import { leavesTree } from './inside-tree.js';
+import { leavesTree } from './tree-paths.js';
 
 /**
  * What a build recorded of one file: the content hash of its bytes (see content-hash), and the

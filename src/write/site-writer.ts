@@ -4,11 +4,12 @@ import { Worker } from 'node:worker_threads';
 import type { FileSurvey } from '../read/file-identity.js';
 import { encodeBodies, lengthOf, type Body } from '../render/body.js';
 import type { Totals } from './executor.js';
-import { leavesTree } from './inside-tree.js';
+import { leavesTree } from './tree-paths.js';
 import type { FilesInfo } from './marker.js';
 import type { Wanted } from './plan.js';
 import { claimSpare, keepAsSpare, recoverStaging, stagingPath, swapIn } from './tree-roles.js';
-import { fromThreadError, type FromWorker, type ToWorker, type WorkerSetup } from './write-protocol.js';
+import { fromThreadError } from '../problems/thread-error.js';
+import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
 /** A batch is sent when it holds this many characters or files: few messages, little memory. */
 const BATCH_BYTES = 1 << 20;
@@ -41,10 +42,8 @@ export class SiteWriter {
   private roomWaiters: Array<() => void> = [];
   /** Batches written in the background (see `write`), waiting for room no other batch takes. */
   private readonly held: Array<{ paths: string[]; lengths: number[]; data: ArrayBuffer }> = [];
-  /** Surveys asked for and not answered, by id. */
-  private readonly surveys = new Map<number, { resolve: (survey: FileSurvey) => void; reject: (cause: Error) => void }>();
-  private asks = 0;
-  private next: { resolve: (message: FromWorker) => void; reject: (cause: Error) => void } | undefined;
+  /** Requests not yet answered, in the order sent: the writer answers them in turn. */
+  private readonly waiting: Array<{ resolve: (message: FromWorker) => void; reject: (cause: Error) => void }> = [];
   private failure: Error | undefined;
   private closing = false;
   /** Whether the plan was sent: from then on the staging tree is being changed. */
@@ -73,11 +72,10 @@ export class SiteWriter {
   }
 
   /** The survey of a file (its digest and records), made on the writer thread at once. */
-  survey(file: string): Promise<FileSurvey> {
-    const id = ++this.asks;
-    const answer = new Promise<FileSurvey>((resolve, reject) => this.surveys.set(id, { resolve, reject }));
-    this.send({ type: 'survey', id, path: file });
-    return answer;
+  async survey(file: string): Promise<FileSurvey> {
+    const answer = await this.request({ type: 'survey', path: file });
+    if (answer.type !== 'surveyed') throw new Error(`the writer answered a survey with ${answer.type}`);
+    return answer.survey;
   }
 
   /** Has the writer read and check the previous trees while this thread reads the catalogue. */
@@ -198,10 +196,10 @@ export class SiteWriter {
     this.worker.postMessage(message, transfer);
   }
 
-  /** Sends a message whose answer is the writer's next reply that is not a batch's. */
+  /** Sends a message that the writer answers (every message but a batch or `load`). */
   private request(message: ToWorker): Promise<FromWorker> {
     if (this.failure) return Promise.reject(this.failure);
-    const answer = new Promise<FromWorker>((resolve, reject) => (this.next = { resolve, reject }));
+    const answer = new Promise<FromWorker>((resolve, reject) => this.waiting.push({ resolve, reject }));
     this.send(message);
     return answer;
   }
@@ -215,26 +213,14 @@ export class SiteWriter {
       else this.sendHeld();
       return;
     }
-    if (message.type === 'surveyed' || (message.type === 'failed' && message.id !== undefined)) {
-      const asked = this.surveys.get(message.id!);
-      this.surveys.delete(message.id!);
-      if (message.type === 'surveyed') asked?.resolve(message.survey);
-      else asked?.reject(fromThreadError(message.error));
-      return;
-    }
     if (message.type === 'failed') return this.fail(fromThreadError(message.error));
-    const next = this.next;
-    this.next = undefined;
-    next?.resolve(message);
+    this.waiting.shift()?.resolve(message);
   }
 
   private fail(cause: Error): void {
     if (this.closing) return; // our own terminate() ends the thread
     this.failure ??= cause;
-    for (const asked of this.surveys.values()) asked.reject(cause);
-    this.surveys.clear();
-    this.next?.reject(cause);
-    this.next = undefined;
+    for (const asked of this.waiting.splice(0)) asked.reject(cause);
     this.roomWaiters.splice(0).forEach((resolve) => resolve());
   }
 }

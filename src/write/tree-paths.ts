@@ -1,4 +1,45 @@
-/** Relative `/`-separated paths of an output tree: their parents and the directories they need. */
+import path from 'node:path';
+
+/** Relative `/`-separated paths of an output tree: their safety, parents and directories. */
+
+/** An empty, `.` or `..` segment, a backslash or a NUL: anything that could leave the tree. */
+const UNSAFE_PATH = /(?:^|\/)\.{0,2}(?:\/|$)|[\\\0]/;
+const DOT = 0x2e;
+const SLASH = 0x2f;
+
+/**
+ * Whether a path plainly has no empty, `.` or `..` segment, backslash or NUL: a few native
+ * searches, a third of the time of UNSAFE_PATH, which this runs ahead of for every file and
+ * directory. A segment that merely starts with a dot (`a/.b`) goes on to UNSAFE_PATH.
+ */
+function isPlainPath(relative: string): boolean {
+  const first = relative.charCodeAt(0);
+  return (
+    relative.length > 0 &&
+    first !== DOT &&
+    first !== SLASH &&
+    relative.charCodeAt(relative.length - 1) !== SLASH &&
+    !relative.includes('/.') &&
+    !relative.includes('//') &&
+    !relative.includes('\\') &&
+    !relative.includes('\0')
+  );
+}
+
+/** Whether `relative` (a `/`-separated path) could leave the tree it is resolved in. */
+export function leavesTree(relative: string): boolean {
+  return !isPlainPath(relative) && UNSAFE_PATH.test(relative);
+}
+
+/**
+ * `relative`, a `/`-separated path that stays in the tree (checked by `leavesTree` before it
+ * got here), under `root`: no normalising, which for the tens of thousands of paths of a
+ * rebuild's tree check cost more than the checks themselves.
+ */
+export function pathUnder(root: string, relative: string): string {
+  if (relative === '') return root;
+  return path.sep === '/' ? `${root}/${relative}` : `${root}${path.sep}${relative.replaceAll('/', path.sep)}`;
+}
 
 /** The parent of a relative `/`-separated path; '' for the top of the tree. */
 export function parentOf(relative: string): string {

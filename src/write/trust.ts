@@ -1,9 +1,8 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
-import { leavesTree, pathUnder } from './inside-tree.js';
 import type { Entry, Marker } from './marker.js';
-import { parentOf } from './tree-paths.js';
+import { leavesTree, parentOf, pathUnder } from './tree-paths.js';
 
 /** A file of a previous tree that still holds what its marker says, and its size. */
 export interface Held extends Entry {

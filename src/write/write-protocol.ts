@@ -1,5 +1,6 @@
 import type { FileSurvey } from '../read/file-identity.js';
 import type { Totals } from './executor.js';
+import type { ThreadError } from '../problems/thread-error.js';
 import type { FilesInfo } from './marker.js';
 
 /** Messages between the build (main thread) and its writer thread. */
@@ -13,7 +14,7 @@ export interface WorkerSetup {
 
 export type ToWorker =
   /** A file to survey (see file-identity), at once: the build waits for its count. */
-  | { type: 'survey'; id: number; path: string }
+  | { type: 'survey'; path: string }
   /** Read the live and spare trees' markers and check their files (see trust.ts). */
   | { type: 'load' }
   /** Every file the build wants, with its key (see SiteWriter.plan for the answer). */
@@ -23,42 +24,11 @@ export type ToWorker =
   | { type: 'finish'; fingerprint: string; filesInfo: FilesInfo | undefined };
 
 export type FromWorker =
-  | { type: 'surveyed'; id: number; survey: FileSurvey }
+  | { type: 'surveyed'; survey: FileSurvey }
   /** `filesInfo`: a previous tree's, when it holds every keyed file, made under the pages key asked for. */
   | { type: 'planned'; filesInfo: FilesInfo | undefined }
   /** A batch is written; its buffer comes back for the next batch. */
   | { type: 'done'; buffer: ArrayBuffer }
   | { type: 'finished'; totals: Totals }
   /** Anything that failed, with what the main thread needs to report it (see ThreadError). */
-  | { type: 'failed'; id?: number; error: ThreadError };
-
-/** An error as it crosses the thread boundary: its `code`, `path`, `stack` and `cause` kept. */
-export interface ThreadError {
-  message: string;
-  stack?: string;
-  code?: string;
-  syscall?: string;
-  path?: string;
-  cause?: ThreadError;
-}
-
-export function toThreadError(cause: unknown): ThreadError {
-  const error: NodeJS.ErrnoException = cause instanceof Error ? cause : new Error(String(cause));
-  return {
-    message: error.message,
-    stack: error.stack,
-    code: error.code,
-    syscall: error.syscall,
-    path: error.path,
-    cause: error.cause === undefined ? undefined : toThreadError(error.cause),
-  };
-}
-
-export function fromThreadError(sent: ThreadError): Error {
-  const error = new Error(sent.message, sent.cause ? { cause: fromThreadError(sent.cause) } : undefined) as NodeJS.ErrnoException;
-  if (sent.stack) error.stack = sent.stack;
-  if (sent.code) error.code = sent.code;
-  if (sent.syscall) error.syscall = sent.syscall;
-  if (sent.path) error.path = sent.path;
-  return error;
-}
+  | { type: 'failed'; error: ThreadError };

@@ -10,7 +10,8 @@ import { Executor } from './executor.js';
 import { readMarker } from './marker.js';
 import { planTree, type Previous, type Wanted } from './plan.js';
 import { CheckedTree } from './trust.js';
-import { toThreadError, type FromWorker, type ToWorker, type WorkerSetup } from './write-protocol.js';
+import { toThreadError } from '../problems/thread-error.js';
+import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 import type { FilesInfo, Marker } from './marker.js';
 
 const { staging, out, updating } = workerData as WorkerSetup;
@@ -56,7 +57,7 @@ function pagesInfo(key: string, full: Previous): FilesInfo | undefined {
 function handle(message: ToWorker): FromWorker | undefined {
   switch (message.type) {
     case 'survey':
-      return { type: 'surveyed', id: message.id, survey: surveyHere(message.path) };
+      return { type: 'surveyed', survey: surveyHere(message.path) };
     case 'load':
       load();
       return undefined;
@@ -81,7 +82,7 @@ parentPort!.on('message', (message: ToWorker) => {
   try {
     answer = handle(message);
   } catch (cause) {
-    answer = { type: 'failed', id: message.type === 'survey' ? message.id : undefined, error: toThreadError(cause) };
+    answer = { type: 'failed', error: toThreadError(cause) };
   }
   if (answer) parentPort!.postMessage(answer, answer.type === 'done' ? [answer.buffer] : []);
 });
