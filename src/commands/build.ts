@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { codeFingerprint } from '../code-fingerprint.js';
+import { collectGarbage } from '../collect-garbage.js';
+import type { PortList } from '../derive/ports.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
 import { machineFaultOf } from '../problems/machine-fault.js';
 import { ProblemLog } from '../problems/problem-log.js';
-import type { PortList } from '../derive/ports.js';
 import { identifyFile, type FileIdentity } from '../read/file-identity.js';
 import { unreadableFile } from '../read/read-json-file.js';
 import { pageCount } from '../render/files-page.js';
@@ -13,12 +14,11 @@ import { silentProgress, type Progress } from '../report/progress.js';
 import type { BuildStats } from '../report/summary.js';
 import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, pageFiles, portFile, type ErrorKind } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
-import { collectGarbage } from '../collect-garbage.js';
-import { recalledIdentity, recordIdentity } from './identity-store.js';
-import { checkOutputDirectory } from './output-guard.js';
 import { SiteWriter } from '../write/site-writer.js';
 import { locateCatalogue, type CatalogueFiles } from './catalogue-files.js';
 import { pagesKey, writePages, type FilesPhaseOptions } from './files-phase.js';
+import { recalledIdentity, recordIdentity } from './identity-store.js';
+import { checkOutputDirectory } from './output-guard.js';
 import { preparePorts } from './prepare-ports.js';
 
 export type { BuildStats };
@@ -123,9 +123,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * Every file of the site, with the key its bytes are made under when one tells them before
- * they are made: the files pages'. A port's file is always made (rendering it costs less than
- * any print of what it takes from other ports) and placed by its bytes (see plan.ts).
+ * Every file of the site, the files pages with their key (their bytes follow from it, so a
+ * previous tree's pages made under it are kept). The other files have none: a port's file is
+ * always made (rendering it costs less than any print of what it takes from other ports) and
+ * placed by its bytes (see plan.ts).
  */
 function wantedFiles(names: readonly string[], pages: number, key: string): Map<string, string | undefined> {
   const wanted = new Map<string, string | undefined>();
@@ -137,7 +138,10 @@ function wantedFiles(names: readonly string[], pages: number, key: string): Map<
   return wanted;
 }
 
-/** Renders every port file and the error bodies, in the background: the writer places them while this thread pages the builds. */
+/**
+ * Renders every port file and the error bodies, in the background: the writer places them
+ * while this thread pages the builds.
+ */
 async function writePorts(ports: PortList, writer: SiteWriter, progress: Progress): Promise<void> {
   progress.phase('writing ports', ports.length);
   const texts = new PortTexts();

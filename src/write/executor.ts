@@ -3,8 +3,8 @@ import { contentHash } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { renderMarker, type FilesInfo } from './marker.js';
 import { placeBytes, type Plan, type Previous, type Wanted } from './plan.js';
-import type { Held } from './trust.js';
 import { parentOf, pathUnder } from './tree-paths.js';
+import type { Held } from './trust.js';
 
 export interface Totals {
   /** Files in the tree, and how many of them got new bytes (not kept, not linked). */

@@ -1,14 +1,14 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { fromThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
 import { encodeBodies, lengthOf, type Body } from '../render/body.js';
 import type { Totals } from './executor.js';
-import { leavesTree } from './tree-paths.js';
 import type { FilesInfo } from './marker.js';
 import type { Wanted } from './plan.js';
+import { leavesTree } from './tree-paths.js';
 import { claimSpare, keepAsSpare, recoverStaging, stagingPath, swapIn } from './tree-roles.js';
-import { fromThreadError } from '../problems/thread-error.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
 /** A batch is sent when it holds this many characters or files: few messages, little memory. */

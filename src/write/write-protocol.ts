@@ -1,6 +1,6 @@
+import type { ThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
 import type { Totals } from './executor.js';
-import type { ThreadError } from '../problems/thread-error.js';
 import type { FilesInfo } from './marker.js';
 
 /** Messages between the build (main thread) and its writer thread. */

@@ -5,14 +5,14 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { toThreadError } from '../problems/thread-error.js';
 import { surveyHere } from '../read/file-identity.js';
 import { Executor } from './executor.js';
 import { readMarker } from './marker.js';
+import type { FilesInfo, Marker } from './marker.js';
 import { planTree, type Previous, type Wanted } from './plan.js';
 import { CheckedTree } from './trust.js';
-import { toThreadError } from '../problems/thread-error.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
-import type { FilesInfo, Marker } from './marker.js';
 
 const { staging, out, updating } = workerData as WorkerSetup;
 let live: Marker | undefined;
