@@ -3,8 +3,8 @@ export type Severity = 'error' | 'warning';
 
 /**
  * Where in its file a problem is: `{ path }`, a JSON path (`ports[12].epoch`); `{ line }` or
- * `{ line, column }`, a line of the file (columns count characters from 1); `{ line, path }`, a
- * JSON path within one line of builds.ndjson; `{}`, the file as a whole.
+ * `{ line, column }`, a line of the file (columns from 1, in bytes for invalid UTF-8);
+ * `{ line, path }`, a JSON path within one line of builds.ndjson; `{}`, the file as a whole.
  */
 export interface Location {
   line?: number;
