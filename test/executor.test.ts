@@ -21,8 +21,8 @@ test('a linked file is a hard link to the live tree on the same file system; the
   await withTempDir(async (dir) => {
     const live = liveTree(path.join(dir, 'live'));
     mkdirSync(path.join(dir, 'new'));
-    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false });
-    executor.apply({ keep: [], link: [PAGE], render: [], remove: [] }, new Map([[PAGE, 'k']]));
+    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false }, new Map([[PAGE, 'k']]));
+    executor.apply({ keep: [], link: [PAGE], render: [] });
     const totals = executor.finish('fp', undefined);
     assert.is(statSync(path.join(dir, 'new', PAGE)).ino, statSync(path.join(dir, 'live', PAGE)).ino);
     assert.equal(totals, { files: 1, written: 0, rendered: 0, bytes: BYTES.length });
@@ -38,8 +38,8 @@ test('across file systems, where no link can be made, a linked file is copied', 
       if (statSync(shm).dev === statSync(dir).dev) return;
       const live = liveTree(shm);
       mkdirSync(path.join(dir, 'new'));
-      const executor = new Executor(path.join(dir, 'new'), shm, { live, liveKeys: true, spareKeys: false });
-      executor.apply({ keep: [], link: [PAGE], render: [], remove: [] }, new Map([[PAGE, 'k']]));
+      const executor = new Executor(path.join(dir, 'new'), shm, { live, liveKeys: true, spareKeys: false }, new Map([[PAGE, 'k']]));
+      executor.apply({ keep: [], link: [PAGE], render: [] });
       assert.equal(readFileSync(path.join(dir, 'new', PAGE)), BYTES);
       assert.is(executor.totals.written, 1);
     } finally {
@@ -52,8 +52,8 @@ test('bytes made that the live tree holds are linked, not written; other bytes a
   await withTempDir(async (dir) => {
     const live = liveTree(path.join(dir, 'live'));
     mkdirSync(path.join(dir, 'new'));
-    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false });
-    executor.apply({ keep: [], link: [], render: [PAGE, 'other.json'], remove: [] }, new Map());
+    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false }, new Map());
+    executor.apply({ keep: [], link: [], render: [PAGE, 'other.json'] });
     executor.put(PAGE, BYTES);
     executor.put('other.json', Buffer.from('[]'));
     assert.is(statSync(path.join(dir, 'new', PAGE)).ino, statSync(path.join(dir, 'live', PAGE)).ino);

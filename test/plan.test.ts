@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { placeBytes, planTree, unwanted, type Previous } from '../src/write/plan.js';
+import { placeBytes, planFiles, unwanted, type Previous } from '../src/write/plan.js';
 import type { Held } from '../src/write/trust.js';
 
 const held = (key: string, hash = `h-${key}`, size = 10): Held => ({ hash, key, size });
@@ -14,18 +14,18 @@ test('a file the spare holds under the same key is kept; the live tree, linked; 
     liveKeys: true,
     spareKeys: true,
   };
-  const plan = planTree(wanted({ 'a/1': 'k1', 'a/2': 'k2', 'a/3': 'k3', 'a/4': undefined }), previous);
-  assert.equal(plan, { keep: ['a/1'], link: ['a/2'], render: ['a/3', 'a/4'], remove: [] });
+  const plan = planFiles(wanted({ 'a/1': 'k1', 'a/2': 'k2', 'a/3': 'k3', 'a/4': undefined }), previous);
+  assert.equal(plan, { keep: ['a/1'], link: ['a/2'], render: ['a/3', 'a/4'] });
 });
 
 test('keys made by other code are never compared (see code-fingerprint)', () => {
   const previous: Previous = { spare: tree({ x: held('k') }), live: tree({ x: held('k') }), liveKeys: false, spareKeys: false };
-  assert.equal(planTree(wanted({ x: 'k' }), previous).render, ['x']);
+  assert.equal(planFiles(wanted({ x: 'k' }), previous).render, ['x']);
 });
 
 test('a file that cannot be trusted (null) is never kept or linked', () => {
   const previous: Previous = { spare: tree({ x: null }), live: tree({ x: null }), liveKeys: true, spareKeys: true };
-  assert.equal(planTree(wanted({ x: 'k' }), previous).render, ['x']);
+  assert.equal(planFiles(wanted({ x: 'k' }), previous).render, ['x']);
 });
 
 test('what the spare holds that the build does not want goes, each unused directory whole', () => {
@@ -34,14 +34,18 @@ test('what the spare holds that the build does not want goes, each unused direct
     liveKeys: true,
     spareKeys: true,
   };
-  const plan = planTree(wanted({ 'api/v1/ports/kept/index.json': 'b', 'api/v1/files/page-1.json': 'p' }), previous);
-  assert.equal(plan.keep, ['api/v1/ports/kept/index.json']);
-  assert.equal(plan.remove.sort(), ['api/v1/files/page-9.json', 'api/v1/ports/gone', 'top.json']);
+  const files = wanted({ 'api/v1/ports/kept/index.json': 'b', 'api/v1/files/page-1.json': 'p' });
+  assert.equal(planFiles(files, previous).keep, ['api/v1/ports/kept/index.json']);
+  assert.equal(unwanted(previous.spare!.keys(), files).sort(), ['api/v1/files/page-9.json', 'api/v1/ports/gone', 'top.json']);
 });
 
-test('with no spare nothing is removed; with no previous tree every file is made', () => {
-  const plan = planTree(wanted({ a: 'k', b: undefined }), { liveKeys: false, spareKeys: false });
-  assert.equal(plan, { keep: [], link: [], render: ['a', 'b'], remove: [] });
+test('a file where a directory is now wanted is not removed after the fact: making the directory replaces it', () => {
+  assert.equal(unwanted(['x', 'x/z', 'w/v'], wanted({ 'x/y': 'k' })), ['x/z', 'w']);
+});
+
+test('with no previous tree every file is made; a whole listed directory nothing wanted is in goes', () => {
+  const plan = planFiles(wanted({ a: 'k', b: undefined }), { liveKeys: false, spareKeys: false });
+  assert.equal(plan, { keep: [], link: [], render: ['a', 'b'] });
   assert.equal(unwanted(['x/y/z', 'x/w'], wanted({ 'x/y/v': 'k' })), ['x/y/z', 'x/w']);
 });
 

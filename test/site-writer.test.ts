@@ -10,8 +10,9 @@ import { xxh64 } from './support/xxh64.js';
 /** A writer with nothing to compare with: every file wanted, none with a key. */
 async function openPlanned(out: string, files: string[]): Promise<SiteWriter> {
   const writer = SiteWriter.open(out);
-  writer.load();
-  assert.is(await writer.plan(new Map(files.map((file) => [file, undefined])), 'fp', 'pages'), undefined, 'no previous pages');
+  writer.load('fp');
+  for (const file of files) writer.want(file, undefined);
+  assert.equal(await writer.plan('pages'), { render: files, filesInfo: undefined }, 'every file to be made, no previous pages');
   return writer;
 }
 
@@ -21,7 +22,7 @@ test('files of many batches arrive whole, background ones too, and the swap puts
     const writer = await openPlanned(path.join(dir, 'out'), files);
     const body = (i: number) => `{"n":${i},"text":"${'é'.repeat(i % 3000)}"}`;
     for (let i = 0; i < 1500; i++) await writer.write(files[i]!, body(i), i < 700);
-    const totals = await writer.commit('fp', undefined);
+    const totals = await writer.commit(undefined);
     assert.is(totals.files, 1500);
     for (const i of [0, 1, 699, 700, 1499]) assert.is(readFileSync(path.join(dir, 'out', files[i]!), 'utf8'), body(i));
     assert.equal(readdirSync(dir), ['out']);
@@ -33,7 +34,7 @@ test("the marker holds each file's XXH64 and key, in path order", async () => {
     const writer = await openPlanned(path.join(dir, 'out'), ['b.json', 'a.json']);
     await writer.write('b.json', '[2]');
     await writer.write('a.json', '[1]');
-    await writer.commit('fp', undefined);
+    await writer.commit(undefined);
     const marker = JSON.parse(readFileSync(path.join(dir, 'out', MARKER_FILE), 'utf8')) as { fingerprint: string; files: string[] };
     assert.is(marker.fingerprint, 'fp');
     assert.equal(marker.files, ['a.json', xxh64('[1]'), '', 'b.json', xxh64('[2]'), '']);
@@ -47,7 +48,7 @@ test('a write that fails on the writer thread fails the commit with its code and
     await writer.write('api/x', '{}'); // a file where a directory already is
     let failed: NodeJS.ErrnoException | undefined;
     try {
-      await writer.commit('fp', undefined);
+      await writer.commit(undefined);
     } catch (cause) {
       failed = cause as NodeJS.ErrnoException;
     }

@@ -75,7 +75,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const known = run.buildsReadable ? recalledIdentity(out, files.buildsPath) : undefined;
     const identity = run.buildsReadable ? identifyFile(files.buildsPath, known, Date.now, (file) => writer.survey(file)) : undefined;
     identity?.catch(() => undefined); // awaited below; a build that throws before then does not wait
-    writer.load();
+    writer.load(options.fingerprint ?? codeFingerprint());
     progress.phase('reading ports');
     // Released before the paging: an async function's locals live across its awaits.
     let ports = preparePorts(files, log, options.strict);
@@ -88,17 +88,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
     progress.phase('planning');
     const source = await identity;
-    const fingerprint = options.fingerprint ?? codeFingerprint();
     const key = pagesKey(filesOptions, source.digest);
     const pages = pageCount(source.records, options.pageSize);
     const names: string[] = [];
-    for (let i = 0; i < ports.length; i++) names.push(ports.nameAt(i));
-    // The port files follow the plan to the writer, which places them once it has planned.
-    const planned = writer.plan(wantedFiles(names, pages, key), fingerprint, key);
-    planned.catch(() => undefined); // awaited below, after the port files
-    await writePorts(ports, writer, progress);
+    const portFiles: string[] = [];
+    for (let i = 0; i < ports.length; i++) {
+      names.push(ports.nameAt(i));
+      portFiles.push(portFile(names[i]!));
+      writer.want(portFiles[i]!, ports.printAt(i));
+    }
+    wantSiteFiles(writer, pages, key);
+    const plan = await writer.plan(key);
+    await writePorts(ports, portFiles, new Set(plan.render), writer, progress);
     ports = undefined;
-    let filesInfo = await planned;
+    let filesInfo = plan.filesInfo;
     if (!filesInfo) {
       collectGarbage(); // the ports' records are garbage now, before the paging's churn
       const written = await writePages(filesOptions, source.records, writer, log, progress);
@@ -111,7 +114,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: names, pages: filesInfo.pages }));
     await writer.write(NETLIFY_HEADERS, renderHeaders());
     progress.phase('finishing writes');
-    const totals = await writer.commit(fingerprint, filesInfo);
+    const totals = await writer.commit(filesInfo);
     if (source !== known) rememberIdentity(out, files.buildsPath, source);
     Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });
     Object.assign(stats, { files: totals.files, written: totals.written, carried: totals.files - totals.rendered, bytes: totals.bytes });
@@ -123,30 +126,27 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * Every file of the site, the files pages with their key (their bytes follow from it, so a
- * previous tree's pages made under it are kept). The other files have none: a port's file is
- * always made (rendering it costs less than any print of what it takes from other ports) and
- * placed by its bytes (see plan.ts).
+ * The files of the site besides the ports' (each wanted with its print, see PortList.printAt),
+ * with the key their bytes follow from when it is known before they are made: the files pages'
+ * key. A previous tree's file made under the same key by the same code is kept; the others are
+ * made and placed by their bytes.
  */
-function wantedFiles(names: readonly string[], pages: number, key: string): Map<string, string | undefined> {
-  const wanted = new Map<string, string | undefined>();
-  for (const name of names) wanted.set(portFile(name), undefined);
-  for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) wanted.set(errorFile(kind), undefined);
-  for (const file of pageFiles(pages)) wanted.set(file, key);
-  wanted.set(NETLIFY_REDIRECTS, undefined);
-  wanted.set(NETLIFY_HEADERS, undefined);
-  return wanted;
+function wantSiteFiles(writer: SiteWriter, pages: number, key: string): void {
+  for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) writer.want(errorFile(kind), undefined);
+  for (const file of pageFiles(pages)) writer.want(file, key);
+  writer.want(NETLIFY_REDIRECTS, undefined);
+  writer.want(NETLIFY_HEADERS, undefined);
 }
 
 /**
- * Renders every port file and the error bodies, in the background: the writer places them
- * while this thread pages the builds.
+ * Renders the port files the plan asks for (port i's file is `files[i]`), and the error bodies,
+ * in the background: the writer places them while this thread pages the builds.
  */
-async function writePorts(ports: PortList, writer: SiteWriter, progress: Progress): Promise<void> {
+async function writePorts(ports: PortList, files: readonly string[], render: ReadonlySet<string>, writer: SiteWriter, progress: Progress): Promise<void> {
   progress.phase('writing ports', ports.length);
   const texts = new PortTexts();
   for (let i = 0; i < ports.length; i++) {
-    await writer.write(portFile(ports.nameAt(i)), texts.of(ports.at(i), ports.escapeFreeAt(i)), true);
+    if (render.has(files[i]!)) await writer.write(files[i]!, texts.of(ports.at(i), ports.escapeFreeAt(i)), true);
     progress.advance();
   }
   for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]), true);

@@ -1,4 +1,5 @@
 import type { PortCore } from '../validate/port-record.js';
+import type { PrintHash } from './print-hash.js';
 
 /**
  * docs/catalogue-format.md: the live service keys categories case-insensitively, so a category is published
@@ -25,4 +26,21 @@ export function categoriesOf(record: PortCore, spelling: ReadonlyMap<string, str
     out.push(spelling.get(key) ?? category);
   }
   return out;
+}
+
+/**
+ * What a port's categories take from other ports, for its print (see derive/ports): each
+ * category's first spelling where it is not the port's own (its own text is printed anyway).
+ * `firstSpellings`: the spellings themselves (most categories are one, found without lower-casing).
+ */
+export function printCategories(hash: PrintHash, record: PortCore, spelling: ReadonlyMap<string, string>, firstSpellings: ReadonlySet<string>): void {
+  hash.add(record.categories.length);
+  for (const category of record.categories) {
+    if (firstSpellings.has(category)) {
+      hash.add(0);
+    } else {
+      hash.add(1);
+      hash.addText(spelling.get(category.toLowerCase())!);
+    }
+  }
 }

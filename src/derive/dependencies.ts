@@ -2,6 +2,7 @@ import { warning, type Problem } from '../problems/problem.js';
 import { DEPENDENCY_KINDS, type DependencyKind } from '../validate/port-schema.js';
 import type { PortCore } from '../validate/port-record.js';
 import { doubled } from './doubled.js';
+import { hashText, type PrintHash } from './print-hash.js';
 
 export interface DependencyResource {
   type: DependencyKind;
@@ -100,6 +101,8 @@ export class DependencyLists {
   private readonly firstDependent: Int32Array;
   private readonly dependents: Int32Array;
   private readonly dependentKinds: Uint8Array;
+  /** Each port's name hashed (see hashText), two numbers a port, made when first printed. */
+  private nameHashes: Int32Array | undefined;
 
   constructor(
     private readonly records: readonly PortCore[],
@@ -135,6 +138,25 @@ export class DependencyLists {
     return kinds;
   }
 
+  /** The port's dependencies as published, for its print (see derive/ports): kinds and names. */
+  printForward(hash: PrintHash, index: number): void {
+    const { pairs, firstPair } = this.links;
+    hash.add(firstPair[index + 1]! - firstPair[index]!);
+    for (let k = firstPair[index]!; k < firstPair[index + 1]!; k++) this.printLink(hash, pairs.kindAt(k), pairs.targetAt(k));
+  }
+
+  /** The ports that depend on this one and how, in catalogue order (what `reverseOf` sorts), for its print. */
+  printReverse(hash: PrintHash, index: number): void {
+    hash.add(this.firstDependent[index + 1]! - this.firstDependent[index]!);
+    for (let slot = this.firstDependent[index]!; slot < this.firstDependent[index + 1]!; slot++) this.printLink(hash, this.dependentKinds[slot]!, this.dependents[slot]!);
+  }
+
+  private printLink(hash: PrintHash, kindIndex: number, port: number): void {
+    const names = (this.nameHashes ??= hashNames(this.records));
+    hash.add(kindIndex);
+    hash.add(names[2 * port]!, names[2 * port + 1]!);
+  }
+
   /**
    * Per kind, the ports that depend on this one, sorted in plain code-unit order (`Zlib`
    * before `apr`, which is what the default sort compares), as docs/api.md publishes them.
@@ -154,6 +176,12 @@ export class DependencyLists {
     }
     return kinds;
   }
+}
+
+function hashNames(records: readonly PortCore[]): Int32Array {
+  const hashes = new Int32Array(2 * records.length);
+  for (let i = 0; i < records.length; i++) [hashes[2 * i], hashes[2 * i + 1]] = hashText(records[i]!.name);
+  return hashes;
 }
 
 /** Growable packed (kind index, target index) pairs: no array per port. */

@@ -1,5 +1,6 @@
 import type { MaintainerSource, PortCore } from '../validate/port-record.js';
 import { doubled } from './doubled.js';
+import { hashText, type PrintHash } from './print-hash.js';
 
 export interface MaintainerResource {
   name: string;
@@ -20,6 +21,8 @@ export function maintainerKey(m: MaintainerSource): string {
  */
 export class MaintainerTally {
   readonly people: MaintainerResource[] = [];
+  /** The hash of each person's resource as JSON text, made when first printed. */
+  private readonly hashes: Array<[number, number]> = [];
   /** Person numbers, port after port: port i's are `listed[firstListed[i]]` up to `firstListed[i + 1]`. */
   private listed: Int32Array = new Int32Array(1024);
   private readonly firstListed: Int32Array;
@@ -64,5 +67,15 @@ export class MaintainerTally {
     const out: MaintainerResource[] = [];
     for (let k = this.firstOf(index); k < this.firstOf(index + 1); k++) out.push(this.people[this.personAt(k)]!);
     return out;
+  }
+
+  /** The port's maintainers as published, for its print (see derive/ports). */
+  print(hash: PrintHash, index: number): void {
+    hash.add(this.firstOf(index + 1) - this.firstOf(index));
+    for (let k = this.firstOf(index); k < this.firstOf(index + 1); k++) {
+      const person = this.personAt(k);
+      const [a, b] = (this.hashes[person] ??= hashText(JSON.stringify(this.people[person])));
+      hash.add(a, b);
+    }
   }
 }

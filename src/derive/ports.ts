@@ -1,8 +1,9 @@
 import type { Problem } from '../problems/problem.js';
 import type { PortRecord } from '../validate/port-record.js';
-import { categoriesOf, spellCategories } from './categories.js';
+import { categoriesOf, printCategories, spellCategories } from './categories.js';
 import { DependencyLists, resolveDependencies, type DependencyResource } from './dependencies.js';
 import { MaintainerTally, type MaintainerResource } from './maintainers.js';
+import { PrintHash } from './print-hash.js';
 
 /** docs/api.md: the keys are declared in the published order; JSON.stringify keeps it. */
 export interface PortResource {
@@ -24,6 +25,12 @@ export interface PortResource {
   depends_on: DependencyResource[];
 }
 
+/** The fields a port's own text makes alone (through its record); see PortList.printAt. */
+export const OWN_FIELDS = ['name', 'portdir', 'version', 'license', 'platforms', 'epoch', 'replaced_by', 'homepage', 'description', 'long_description', 'active', 'variants'] as const;
+
+/** The fields that take something from other ports: every field not declared own. */
+export type CrossField = Exclude<keyof PortResource, (typeof OWN_FIELDS)[number]>;
+
 /**
  * The resources in catalogue order, each made when it is asked for: at 40,000 ports, holding
  * them all beside the records they are made from took some 45 MB more at the build's peak.
@@ -34,6 +41,13 @@ export interface PortList {
   at(index: number): PortResource;
   /** Whether the port's own strings need no escaping in JSON (see PortRecord.escapeFree). */
   escapeFreeAt(index: number): boolean;
+  /**
+   * The port's print: two ports with equal prints have equal resources (and files, under the
+   * same code), so a rebuild can keep a port's previous file instead of making it again. It
+   * hashes the port's text, which makes every own field, and what each other field takes from
+   * the other ports. Undefined when the port's text is not known (a document read whole).
+   */
+  printAt(index: number): string | undefined;
 }
 
 export interface DerivedPorts {
@@ -55,6 +69,21 @@ export function derivePorts(records: readonly PortRecord[], file: string): Deriv
  * the loop's optimised code, and with it everything it closes over, past the build's use).
  */
 class DerivedPortList implements PortList {
+  /**
+   * Per field that takes from other ports, how what it takes is fed to a port's print. A field
+   * added to PortResource and not declared own must have one here, or this does not compile.
+   * Static, as the methods are: nothing compiled from a hot loop holds a list's tables.
+   */
+  private static readonly CROSS_PRINTS: { readonly [K in CrossField]: (list: DerivedPortList, hash: PrintHash, index: number) => void } = {
+    categories: (list, hash, index) => printCategories(hash, list.records[index]!, list.categories, (list.firstSpellings ??= new Set(list.categories.values()))),
+    maintainers: (list, hash, index) => list.maintainers.print(hash, index),
+    dependencies: (list, hash, index) => list.dependencies.printForward(hash, index),
+    depends_on: (list, hash, index) => list.dependencies.printReverse(hash, index),
+  };
+  private static readonly CROSS_FIELDS = Object.keys(DerivedPortList.CROSS_PRINTS) as CrossField[];
+  /** The categories as first spelled (see printCategories), made when first printed. */
+  private firstSpellings: Set<string> | undefined;
+
   constructor(
     private readonly records: readonly PortRecord[],
     private readonly categories: ReadonlyMap<string, string>,
@@ -72,6 +101,15 @@ class DerivedPortList implements PortList {
 
   escapeFreeAt(index: number): boolean {
     return this.records[index]!.escapeFree;
+  }
+
+  printAt(index: number): string | undefined {
+    const record = this.records[index]!;
+    if (record.textHash === undefined) return undefined;
+    // Each field's part starts with its count of items: the parts cannot run into each other.
+    const hash = new PrintHash();
+    for (const field of DerivedPortList.CROSS_FIELDS) DerivedPortList.CROSS_PRINTS[field](this, hash, index);
+    return record.textHash + hash.digest();
   }
 
   at(index: number): PortResource {

@@ -1,4 +1,5 @@
 import { isAscii } from 'node:buffer';
+import { contentHash } from '../content-hash.js';
 import { parseJson, readCatalogueBytes, type Read } from './read-json-file.js';
 import { splitPortIndex } from './split-port-index.js';
 
@@ -11,6 +12,8 @@ export interface PortEntries {
   take: (index: number) => unknown;
   /** Whether the port's text has no backslash, so that no string in it can be ill-formed. */
   escapeFree?: (index: number) => boolean;
+  /** The content hash of the port's text (its bytes in the document). */
+  textHash?: (index: number) => string;
 }
 
 export interface PortIndexDocument {
@@ -104,6 +107,7 @@ function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>, encodi
     count: elements.length,
     take: (index) => parsePort(bytes.toString(encoding, ...elements[index]!)),
     escapeFree: escapeFreeIn(bytes, elements),
+    textHash: (index) => contentHash(bytes.subarray(...elements[index]!)),
   };
 }
 

@@ -36,6 +36,12 @@ export interface PortRecord extends PortCore {
    * can reach a string but through an escape. False when it was not told.
    */
   escapeFree: boolean;
+  /**
+   * The content hash of the port's text in `portindex.json`: the same text makes the same
+   * record, so it stands for every field above in a port's print (see derive/ports). Undefined
+   * when the document was read whole.
+   */
+  textHash: string | undefined;
 }
 
 /** One shared empty list for every absent key: most ports lack most dependency kinds. */
@@ -84,7 +90,7 @@ function maintainersOf(source: PortSource): MaintainerSource[] {
 }
 
 /** Every field spelled out, one object shape for every port (a spread was twice as slow). */
-export function toPortRecord(source: PortSource, index: number, escapeFree = false): PortRecord {
+export function toPortRecord(source: PortSource, index: number, escapeFree = false, textHash?: string): PortRecord {
   return {
     index,
     name: source.name,
@@ -103,5 +109,6 @@ export function toPortRecord(source: PortSource, index: number, escapeFree = fal
     active: source.active ?? true,
     variants: uniqueCaseInsensitive(source.variants ?? (Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE)),
     escapeFree,
+    textHash,
   };
 }

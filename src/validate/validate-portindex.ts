@@ -45,7 +45,7 @@ function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
     // The schema has no transforms or defaults, so a valid port is its own output: `validate`
     // checks it without making Zod's copy. Only a port that fails is parsed, for its problems.
     if (schema.validate(entry)) {
-      records.push(toPortRecord(entry, index, escapeFree));
+      records.push(toPortRecord(entry, index, escapeFree, entries.textHash?.(index)));
     } else {
       const parsed = schema.safeParse(entry);
       problems.push(...problemsFromZod(parsed.error!, entry, file, (path) => ({ path: below(`ports[${index}]`, path) }), name));

@@ -16,8 +16,8 @@ export interface Totals {
 }
 
 /**
- * Carries out a plan (see plan.ts) in the staging tree `root`, with plain synchronous calls:
- * removes what the spare holds that is not wanted, links from the live tree, places the bytes
+ * Carries out plans (see plan.ts) in the staging tree `root`, with plain synchronous calls:
+ * links from the live tree, removes what the spare holds that is not wanted, places the bytes
  * of the files made, writes the marker. `updating`: `root` is the claimed spare, so every
  * directory on the way to a file is checked to be real (a planted link is removed, never
  * followed), and whatever stands where a file goes is unlinked first: the spare shares its
@@ -26,24 +26,32 @@ export interface Totals {
 export class Executor {
   private readonly files = new Map<string, Held>();
   private readonly made = new Set<string>();
-  private wanted: Wanted = new Map();
   readonly totals: Totals = { files: 0, written: 0, rendered: 0, bytes: 0 };
 
   constructor(
     private readonly root: string,
     private readonly liveRoot: string,
     private readonly previous: Previous,
+    /** Every file planned so far, with its key: the marker records it. */
+    private readonly wanted: Wanted,
   ) {}
 
   private get updating(): boolean {
     return this.previous.spare !== undefined;
   }
 
-  apply(plan: Plan, wanted: Wanted): void {
-    this.wanted = wanted;
-    for (const relative of plan.remove) rmSync(this.pathOf(relative), { recursive: true, force: true });
+  /** The files of a plan the previous trees hold (see planFiles). */
+  apply(plan: Plan): void {
     for (const relative of plan.keep) this.record(relative, this.previous.spare!.get(relative)!);
     for (const relative of plan.link) this.link(relative, this.previous.live!.get(relative)!);
+  }
+
+  /**
+   * What the spare holds that is not wanted (see `unwanted`). Never a wanted file, nor a
+   * directory that holds one, so it may go after the files that stay were placed.
+   */
+  remove(unwanted: readonly string[]): void {
+    for (const relative of unwanted) rmSync(this.pathOf(relative), { recursive: true, force: true });
   }
 
   /** A file whose bytes this build made. */

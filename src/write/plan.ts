@@ -7,7 +7,7 @@ import { directoriesOf, parentOf } from './tree-paths.js';
  */
 export type Wanted = ReadonlyMap<string, string | undefined>;
 
-/** What to do with each file of the staging tree (see planTree). */
+/** What to do with each wanted file (see planFiles). */
 export interface Plan {
   /** The staging tree (the claimed spare) holds the file already: nothing to do. */
   keep: string[];
@@ -15,8 +15,6 @@ export interface Plan {
   link: string[];
   /** Its bytes must be made, then placed by `placeBytes`. */
   render: string[];
-  /** What the staging tree holds that the build does not want: files, or whole unused directories. */
-  remove: string[];
 }
 
 /** The previous trees a build may take files from; keys count only when made by the same code. */
@@ -30,17 +28,17 @@ export interface Previous {
 
 /**
  * Decides, for every file the build wants, whether the spare (updated in place) already holds
- * it, the live tree holds it, or its bytes must be made; and what the spare holds that must go.
- * Pure: plain maps in, lists out.
+ * it, the live tree holds it, or its bytes must be made. Each file on its own, so the files can
+ * be planned in batches as the build lists them; what the spare holds that must go is known
+ * once they are all listed (see `unwanted`). Pure: plain maps in, lists out.
  */
-export function planTree(wanted: Wanted, previous: Previous): Plan {
-  const plan: Plan = { keep: [], link: [], render: [], remove: [] };
+export function planFiles(wanted: Wanted, previous: Previous): Plan {
+  const plan: Plan = { keep: [], link: [], render: [] };
   for (const [relative, key] of wanted) {
     if (key !== undefined && previous.spareKeys && previous.spare?.get(relative)?.key === key) plan.keep.push(relative);
     else if (key !== undefined && previous.liveKeys && previous.live?.get(relative)?.key === key) plan.link.push(relative);
     else plan.render.push(relative);
   }
-  if (previous.spare) plan.remove = unwanted(previous.spare.keys(), wanted);
   return plan;
 }
 
@@ -62,14 +60,19 @@ function holds(held: Held | null | undefined, hash: string, size: number): boole
 }
 
 /**
- * The paths of `listed` that are not wanted, each as the topmost directory that holds nothing
+ * What the staging tree holds (`listed`: the spare's files) that the build does not want: the
+ * paths of `listed` that are not wanted, each as the topmost directory that holds nothing
  * wanted (removed whole, with anything planted in it), or the file itself.
  */
 export function unwanted(listed: Iterable<string>, wanted: Wanted): string[] {
-  const used = directoriesOf(wanted.keys());
+  // The directories in use are listed only when something is not wanted (seldom, on a rebuild).
+  let used: Set<string> | undefined;
   const doomed = new Set<string>();
   for (const relative of listed) {
     if (wanted.has(relative)) continue;
+    used ??= directoriesOf(wanted.keys());
+    // A file where a directory is now wanted: replaced as that directory is made (see Executor).
+    if (used.has(relative)) continue;
     let top = relative;
     while (parentOf(top) !== '' && !used.has(parentOf(top))) top = parentOf(top);
     doomed.add(top);

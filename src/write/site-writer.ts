@@ -6,14 +6,15 @@ import type { FileSurvey } from '../read/file-identity.js';
 import { encodeBodies, lengthOf, type Body } from '../render/body.js';
 import type { Totals } from './executor.js';
 import type { FilesInfo } from './marker.js';
-import type { Wanted } from './plan.js';
 import { leavesTree } from './tree-paths.js';
 import { claimSpare, keepAsSpare, recoverStaging, stagingPath, swapIn } from './tree-roles.js';
-import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
+import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
 
 /** A batch is sent when it holds this many characters or files: few messages, little memory. */
 const BATCH_BYTES = 1 << 20;
 const BATCH_FILES = 256;
+/** Wanted files are sent in batches of this many, planned by the writer as the build lists more. */
+const WANT_BATCH = 4096;
 /** Batches in flight at once: the backpressure that bounds memory to a few megabytes. */
 const BATCHES_IN_FLIGHT = 4;
 /**
@@ -46,8 +47,13 @@ export class SiteWriter {
   private readonly waiting: Array<{ resolve: (message: FromWorker) => void; reject: (cause: Error) => void }> = [];
   private failure: Error | undefined;
   private closing = false;
-  /** Whether the plan was sent: from then on the staging tree is being changed. */
+  /** Wanted files not yet sent (see `want`). */
+  private wantedPaths: string[] = [];
+  private wantedKeys: Array<string | undefined> = [];
+  /** Whether wanted files were sent: from then on the staging tree is being changed. */
   private planned = false;
+  /** The code's fingerprint (see `load`). */
+  private fingerprint = '';
 
   private constructor(
     private readonly out: string,
@@ -78,24 +84,43 @@ export class SiteWriter {
     return answer.survey;
   }
 
-  /** Has the writer read and check the previous trees while this thread reads the catalogue. */
-  load(): void {
-    this.send({ type: 'load' });
+  /**
+   * Has the writer read and check the previous trees while this thread reads the catalogue. Their
+   * keys count only when they were made by the code of `fingerprint` (see code-fingerprint).
+   */
+  load(fingerprint: string): void {
+    this.fingerprint = fingerprint;
+    this.send({ type: 'load', fingerprint });
   }
 
   /**
-   * Every file of the build with its key (see Wanted). The answer: a previous tree's files info
-   * when it holds every keyed file (the pages) as wanted, so that only the files without a key
-   * are to be sent; undefined when the pages must be made too.
+   * One file of the build, with its key (see Wanted). Sent in batches, which the writer plans
+   * and carries out while this thread lists more (see planFiles).
    */
-  async plan(wanted: Wanted, fingerprint: string, pagesKey: string): Promise<FilesInfo | undefined> {
-    const paths = [...wanted.keys()];
-    for (const relative of paths) checkInside(relative);
-    const keys = paths.map((relative) => wanted.get(relative) ?? null);
+  want(relative: string, key: string | undefined): void {
+    checkInside(relative);
+    this.wantedPaths.push(relative);
+    this.wantedKeys.push(key);
+    if (this.wantedPaths.length >= WANT_BATCH) this.sendWanted();
+  }
+
+  private sendWanted(): void {
+    if (this.wantedPaths.length === 0) return;
     this.planned = true;
-    const answer = await this.request({ type: 'plan', paths, keys, fingerprint, pagesKey });
+    this.send({ type: 'want', paths: this.wantedPaths, keys: this.wantedKeys });
+    this.wantedPaths = [];
+    this.wantedKeys = [];
+  }
+
+  /**
+   * Once every file is wanted: which files' bytes are to be sent (the others are in place
+   * already), and whether the pages made under `pagesKey` are all in place (see PlanAnswer).
+   */
+  async plan(pagesKey: string): Promise<PlanAnswer> {
+    this.sendWanted();
+    const answer = await this.request({ type: 'plan', pagesKey });
     if (answer.type !== 'planned') throw new Error(`the writer answered a plan with ${answer.type}`);
-    return answer.filesInfo;
+    return answer.answer;
   }
 
   /**
@@ -163,10 +188,10 @@ export class SiteWriter {
   }
 
   /** Sends what is left, has the writer write the marker, and swaps the tree in. */
-  async commit(fingerprint: string, filesInfo: FilesInfo | undefined): Promise<Totals> {
+  async commit(filesInfo: FilesInfo | undefined): Promise<Totals> {
     await this.flush();
     this.sendHeld(true);
-    const answer = await this.request({ type: 'finish', fingerprint, filesInfo });
+    const answer = await this.request({ type: 'finish', fingerprint: this.fingerprint, filesInfo });
     if (answer.type !== 'finished') throw new Error(`the writer answered finish with ${answer.type}`);
     this.closing = true;
     // Once it has answered, the writer has nothing left to do: it stops while the tree is swapped in.

@@ -3,6 +3,14 @@ import type { FileSurvey } from '../read/file-identity.js';
 import type { Totals } from './executor.js';
 import type { FilesInfo } from './marker.js';
 
+/** What the build is to make after its plan (see SiteWriter.plan). */
+export interface PlanAnswer {
+  /** The files whose bytes are wanted: every other file is in place already. */
+  render: string[];
+  /** A previous tree's files info, when the files made under the pages key asked for are all in place. */
+  filesInfo: FilesInfo | undefined;
+}
+
 /** Messages between the build (main thread) and its writer thread. */
 export interface WorkerSetup {
   /** The staging tree: the claimed spare when `updating`, else a new, empty tree. */
@@ -15,18 +23,19 @@ export interface WorkerSetup {
 export type ToWorker =
   /** A file to survey (see file-identity), at once: the build waits for its count. */
   | { type: 'survey'; path: string }
-  /** Read the live and spare trees' markers and check their files (see trust.ts). */
-  | { type: 'load' }
-  /** Every file the build wants, with its key (see SiteWriter.plan for the answer). */
-  | { type: 'plan'; paths: string[]; keys: Array<string | null>; fingerprint: string; pagesKey: string }
+  /** Read the live and spare trees' markers and check their files (see trust.ts), for this code. */
+  | { type: 'load'; fingerprint: string }
+  /** Files the build wants, with their keys, in turn: planned as they come (see SiteWriter.want). */
+  | { type: 'want'; paths: string[]; keys: Array<string | undefined> }
+  /** Every file is listed: the answer says what to make (see SiteWriter.plan). */
+  | { type: 'plan'; pagesKey: string }
   /** Several files' bytes end to end in `data`, with their paths and lengths. */
   | { type: 'batch'; paths: string[]; lengths: number[]; data: ArrayBuffer }
   | { type: 'finish'; fingerprint: string; filesInfo: FilesInfo | undefined };
 
 export type FromWorker =
   | { type: 'surveyed'; survey: FileSurvey }
-  /** `filesInfo`: a previous tree's, when it holds every keyed file, made under the pages key asked for. */
-  | { type: 'planned'; filesInfo: FilesInfo | undefined }
+  | { type: 'planned'; answer: PlanAnswer }
   /** A batch is written; its buffer comes back for the next batch. */
   | { type: 'done'; buffer: ArrayBuffer }
   | { type: 'finished'; totals: Totals }

@@ -9,17 +9,22 @@ import { toThreadError } from '../problems/thread-error.js';
 import { surveyHere } from '../read/file-identity.js';
 import { Executor } from './executor.js';
 import { readMarker, type FilesInfo, type Marker } from './marker.js';
-import { planTree, type Previous, type Wanted } from './plan.js';
+import { planFiles, unwanted, type Previous } from './plan.js';
 import { CheckedTree } from './trust.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
 const { staging, out, updating } = workerData as WorkerSetup;
 let live: Marker | undefined;
 let spare: Marker | undefined;
-let previous: Omit<Previous, 'liveKeys' | 'spareKeys'> = {};
+let previous: Previous = { liveKeys: false, spareKeys: false };
+/** Every file the build wants, as listed so far, with its key. */
+const wanted = new Map<string, string | undefined>();
+/** The files whose bytes are to be made, as planned so far. */
+const render: string[] = [];
 let executor: Executor | undefined;
 
-function load(): void {
+/** The previous trees, read and checked; keys count only when made by the code of `fingerprint`. */
+function load(fingerprint: string): void {
   live = readMarker(out);
   spare = updating ? readMarker(staging) : undefined;
   if (updating && !spare) startAfresh();
@@ -27,17 +32,29 @@ function load(): void {
     live: live && new CheckedTree(out, live, false),
     // A claimed spare whose marker cannot be read holds nothing that can be trusted.
     spare: updating ? (spare ? new CheckedTree(staging, spare, true) : new Map()) : undefined,
+    liveKeys: live?.fingerprint === fingerprint,
+    spareKeys: spare?.fingerprint === fingerprint,
   };
+  executor = new Executor(staging, out, previous, wanted);
 }
 
-function plan(message: Extract<ToWorker, { type: 'plan' }>): FromWorker {
-  const wanted: Wanted = new Map(message.paths.map((relative, i) => [relative, message.keys[i] ?? undefined]));
-  const full: Previous = { ...previous, liveKeys: live?.fingerprint === message.fingerprint, spareKeys: spare?.fingerprint === message.fingerprint };
-  const planned = planTree(wanted, full);
-  executor = new Executor(staging, out, full);
-  executor.apply(planned, wanted);
-  const pagesKept = planned.render.every((relative) => wanted.get(relative) === undefined);
-  return { type: 'planned', filesInfo: pagesKept ? pagesInfo(message.pagesKey, full) : undefined };
+/** A batch of wanted files, planned and carried out at once: what the previous trees hold is placed. */
+function want(paths: readonly string[], keys: ReadonlyArray<string | undefined>): void {
+  const batch = new Map<string, string | undefined>();
+  for (let i = 0; i < paths.length; i++) {
+    wanted.set(paths[i]!, keys[i]);
+    batch.set(paths[i]!, keys[i]);
+  }
+  const plan = planFiles(batch, previous);
+  executor!.apply(plan);
+  for (const relative of plan.render) render.push(relative);
+}
+
+/** Every file is listed: what the spare holds that is not wanted goes, and the build learns what to make. */
+function plan(pagesKey: string): FromWorker {
+  if (previous.spare) executor!.remove(unwanted(previous.spare.keys(), wanted));
+  const pagesKept = render.every((relative) => wanted.get(relative) !== pagesKey);
+  return { type: 'planned', answer: { render, filesInfo: pagesKept ? pagesInfo(pagesKey) : undefined } };
 }
 
 /** A claimed spare without a marker it can trust: emptied, so nothing of it is published. */
@@ -47,9 +64,9 @@ function startAfresh(): void {
 }
 
 /** A previous tree's files info, when its pages were made under `key` by the same code. */
-function pagesInfo(key: string, full: Previous): FilesInfo | undefined {
-  if (full.liveKeys && live?.filesInfo?.key === key) return live.filesInfo;
-  if (full.spareKeys && spare?.filesInfo?.key === key) return spare.filesInfo;
+function pagesInfo(key: string): FilesInfo | undefined {
+  if (previous.liveKeys && live?.filesInfo?.key === key) return live.filesInfo;
+  if (previous.spareKeys && spare?.filesInfo?.key === key) return spare.filesInfo;
   return undefined;
 }
 
@@ -58,10 +75,13 @@ function handle(message: ToWorker): FromWorker | undefined {
     case 'survey':
       return { type: 'surveyed', survey: surveyHere(message.path) };
     case 'load':
-      load();
+      load(message.fingerprint);
+      return undefined;
+    case 'want':
+      want(message.paths, message.keys);
       return undefined;
     case 'plan':
-      return plan(message);
+      return plan(message.pagesKey);
     case 'batch': {
       const bytes = new Uint8Array(message.data);
       let offset = 0;
