@@ -16,6 +16,14 @@ for (const [text, expected] of INT_CASES) {
   });
 }
 
+test('white space is trimmed in linear time: a run of 300,000 spaces inside the text (quadratic, it took a minute)', () => {
+  const spaces = ' '.repeat(300_000);
+  assert.is(pythonInt(`1${spaces}x`), undefined);
+  assert.is(pythonInt(`${spaces}7${spaces}`), 7n);
+  assert.is(resolvePage(`${spaces}1${'\u3000'.repeat(300_000)}`, 3), 1);
+  assert.is(resolvePage(`2${spaces}2`, 30), undefined);
+});
+
 test('DRF page resolution: absent or empty is 1, last is the last, out of range is invalid', () => {
   assert.is(resolvePage(undefined, 3), 1);
   assert.is(resolvePage('', 3), 1);

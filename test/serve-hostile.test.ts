@@ -1,14 +1,16 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serveSite } from '../src/serve/server.js';
+import { serveSite, type RunningServer } from '../src/serve/server.js';
 import { httpRequest } from './support/http.js';
 import { buildConformanceSite, serveForSuite, type ServerContext } from './support/suite-server.js';
 
 /** `serve` against requests meant to escape the site, exhaust it or confuse it. */
 const hostile = suite<ServerContext>('serve under attack');
+let running: RunningServer | undefined;
 
 serveForSuite(hostile, async (dir) => {
   const site = await buildConformanceSite(dir, 'dist');
@@ -16,12 +18,18 @@ serveForSuite(hostile, async (dir) => {
   writeFileSync(path.join(dir, 'secret.json'), '{"secret":true}');
   mkdirSync(path.join(site, 'api/v1/ports/evil'));
   symlinkSync(path.join(dir, 'secret.json'), path.join(site, 'api/v1/ports/evil/index.json'));
-  return serveSite({
+  // A FIFO where a port's file is: opened for reading, it would wait for a writer.
+  rmSync(path.join(site, 'api/v1/ports/SDL2/index.json'));
+  execFileSync('mkfifo', [path.join(site, 'api/v1/ports/SDL2/index.json')]);
+  // A page big enough that a client that reads none of it fills every buffer on the way.
+  writeFileSync(path.join(site, 'api/v1/files/page-1.json'), `{"big":"${'x'.repeat(32 << 20)}"}`);
+  running = await serveSite({
     dir: site,
     port: 0,
     host: '127.0.0.1',
-    timeouts: { headersTimeout: 500, requestTimeout: 1_000, connectionsCheckingInterval: 100 },
+    timeouts: { headersTimeout: 500, requestTimeout: 1_000, connectionsCheckingInterval: 100, sendTimeout: 1_500, idleTimeout: 1_000 },
   });
+  return running;
 });
 
 const TRAVERSALS = [
@@ -93,6 +101,32 @@ hostile('a slow client that never finishes its headers is cut off', async (conte
 hostile('a request for a port removed from the disk after start is a 404, not a crash', async (context) => {
   const res = await httpRequest(context.url!, 'GET', '/api/v1/ports/nosuch/');
   assert.is(res.status, 404);
+});
+
+hostile('a FIFO in the site is a miss, and the server goes on answering', async (context) => {
+  const res = await httpRequest(context.url!, 'GET', '/api/v1/ports/SDL2/');
+  assert.is(res.status, 404);
+  assert.is((await httpRequest(context.url!, 'GET', '/api/v1/ports/zlib/')).status, 200);
+});
+
+hostile('a client that stops reading a big file is cut off, and its connection closed', async (context) => {
+  const url = new URL(context.url!);
+  const accepted = new Promise<Socket>((resolve) => running!.server.once('connection', resolve));
+  const socket = connect(Number(url.port), url.hostname, () => socket.write('GET /api/v1/files/ HTTP/1.1\r\nHost: x\r\n\r\n'));
+  socket.once('data', () => socket.pause()); // reads nothing more
+  socket.on('error', () => undefined);
+  try {
+    const serverSide = await accepted;
+    const started = Date.now();
+    const ms = await new Promise<number>((resolve) => {
+      serverSide.on('close', () => resolve(Date.now() - started));
+      setTimeout(() => resolve(Infinity), 10_000);
+    });
+    assert.ok(ms < 10_000, 'the server kept the connection of a client that reads nothing');
+  } finally {
+    socket.destroy();
+  }
+  assert.is((await httpRequest(context.url!, 'GET', '/api/v1/ports/zlib/')).status, 200);
 });
 
 hostile.run();

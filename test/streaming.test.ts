@@ -94,6 +94,31 @@ test('lines read across chunks are those of the file, numbered, each valid as it
   });
 });
 
+test('a line longer than many chunks is read in linear time: its bytes are copied a bounded number of times', async () => {
+  await withTempDir(async (dir) => {
+    const file = path.join(dir, 'builds.ndjson');
+    const line = Buffer.alloc(24 << 20, 0x61); // 24 chunks of one line
+    writeFileSync(file, Buffer.concat([line, Buffer.from('\nb\n')]));
+    // Joined piece by piece, a line of n chunks is copied n times over (some 300 MB here).
+    const concat = Buffer.concat;
+    let copied = 0;
+    Buffer.concat = ((list: readonly Uint8Array[], length?: number) => {
+      const joined = concat(list, length);
+      copied += joined.length;
+      return joined;
+    }) as typeof Buffer.concat;
+    const lines: Buffer[] = [];
+    try {
+      for await (const read of readLines(file)) lines.push(Buffer.from(read.bytes));
+    } finally {
+      Buffer.concat = concat;
+    }
+    assert.equal(lines.map((l) => l.length), [line.length, 1]);
+    assert.ok(lines[0]!.equals(line));
+    assert.ok(copied <= 2 * line.length, `${copied} bytes copied to join ${line.length}`);
+  });
+});
+
 test('streamed pages equal the in-memory rendering: builds.ndjson of several read chunks', async () => {
   await withTempDir(async (dir) => {
     const catalogue = path.join(dir, 'catalogue');

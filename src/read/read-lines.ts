@@ -67,7 +67,9 @@ function chunkOf(buffer: Buffer, bytesRead: number, first: boolean): Buffer {
  * A line's bytes may be a view of the chunk: valid only until the next line is asked for.
  */
 export async function* readLines(path: string): AsyncGenerator<Line> {
-  let rest: Buffer | undefined;
+  // A line longer than a chunk is kept as its pieces and joined once, at its end: joined piece
+  // by piece, a line of millions of paths was copied over and over (quadratic time).
+  let pieces: Buffer[] = [];
   let number = 0;
   for await (const data of readChunks(path)) {
     let start = 0;
@@ -75,17 +77,16 @@ export async function* readLines(path: string): AsyncGenerator<Line> {
     while (newline !== -1) {
       const piece = data.subarray(start, newline);
       number++;
-      yield { number, bytes: rest ? Buffer.concat([rest, piece]) : piece };
-      rest = undefined;
+      yield { number, bytes: pieces.length > 0 ? Buffer.concat([...pieces, piece]) : piece };
+      pieces = [];
       start = newline + 1;
       newline = data.indexOf(10, start);
     }
-    if (start < data.length) {
-      const tail = data.subarray(start);
-      rest = rest ? Buffer.concat([rest, tail]) : Buffer.from(tail);
-    }
+    // A copy: the chunk's buffer is read into again.
+    if (start < data.length) pieces.push(Buffer.from(data.subarray(start)));
   }
-  if (rest && rest.length > 0) yield { number: number + 1, bytes: rest };
+  const last = Buffer.concat(pieces);
+  if (last.length > 0) yield { number: number + 1, bytes: last };
 }
 
 /** docs/catalogue-format.md: blank lines are ignored; a line of spaces, tabs or a lone `\r` counts as blank. */

@@ -1,8 +1,7 @@
 import { LAST_PAGE } from '../routes/route-table.js';
 
 /** Python's str.isspace() set, which int() strips from both ends (JS's \s differs: U+FEFF). */
-const SPACE = '[\\t\\n\\x0b\\x0c\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
-const PY_SPACE = new RegExp(`^${SPACE}+|${SPACE}+$`, 'gu');
+const PY_SPACE = /^[\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/;
 const DECIMAL = /^\p{Nd}$/u;
 
 /**
@@ -23,7 +22,7 @@ function digitValue(c: string): number {
  * the last page).
  */
 export function pythonInt(text: string): bigint | undefined {
-  const trimmed = text.replace(PY_SPACE, '');
+  const trimmed = trimPythonSpace(text);
   const match = /^([+-]?)(\p{Nd}+(?:_\p{Nd}+)*)$/u.exec(trimmed);
   if (!match) return undefined;
   let value = 0n;
@@ -32,6 +31,19 @@ export function pythonInt(text: string): bigint | undefined {
     value = value * 10n + BigInt(c >= '0' && c <= '9' ? c.charCodeAt(0) - 48 : digitValue(c));
   }
   return match[1] === '-' ? -value : value;
+}
+
+/**
+ * `text` without the white space at its ends, one character at a time: a regular expression
+ * for the trailing run (`\s+$`) tries again from every space of a long run that does not end
+ * the text, which made 16 KB of spaces cost a request some 150 ms.
+ */
+function trimPythonSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && PY_SPACE.test(text[start]!)) start++;
+  while (end > start && PY_SPACE.test(text[end - 1]!)) end--;
+  return text.slice(start, end);
 }
 
 /**

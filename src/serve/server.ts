@@ -23,6 +23,10 @@ export interface Timeouts {
   keepAliveTimeout: number;
   /** How often Node checks the two above. */
   connectionsCheckingInterval: number;
+  /** The longest a file may take to send: a reader slower than this is cut off. */
+  sendTimeout: number;
+  /** The longest a connection may sit without any byte going either way. */
+  idleTimeout: number;
 }
 
 export interface RunningServer {
@@ -31,8 +35,18 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-/** Bounds for slow or hostile clients (a slow-headers client is cut off within ~11 s). */
-const TIMEOUTS: Timeouts = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 };
+/**
+ * Bounds for slow or hostile clients: a slow-headers client is cut off within ~11 s, a reader
+ * that stops reading within 30 s, one that reads a 24 MB page at under 200 KB/s within 2 minutes.
+ */
+const TIMEOUTS: Timeouts = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+  sendTimeout: 120_000,
+  idleTimeout: 30_000,
+};
 
 function requestTarget(req: IncomingMessage): string {
   const raw = req.url ?? '/';
@@ -48,6 +62,8 @@ function requestTarget(req: IncomingMessage): string {
 /**
  * Opens a file of the site without following links: the last component with O_NOFOLLOW, and
  * the directory it sits in must resolve inside the site. Undefined when it is not a plain file.
+ * O_NONBLOCK: opening a FIFO planted in the site would otherwise wait for a writer, and stop
+ * the whole server with it (it changes nothing for a plain file).
  */
 function openInside(root: string, relative: string): { fd: number; stats: Stats } | undefined {
   const file = path.join(root, relative);
@@ -55,7 +71,7 @@ function openInside(root: string, relative: string): { fd: number; stats: Stats 
   try {
     const dir = realpathSync(path.dirname(file));
     if (dir !== root && !dir.startsWith(root + path.sep)) return undefined;
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     const stats = fstatSync(fd);
     if (stats.isFile()) return { fd, stats };
   } catch {
@@ -110,12 +126,14 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
     }
     res.writeHead(200, { ...API_HEADERS, ETag: etag, 'Content-Length': stats.size });
     const stream = createReadStream('', { fd, start: 0 });
+    const deadline = setTimeout(() => res.destroy(), sendTimeout);
+    res.on('close', () => clearTimeout(deadline));
     stream.on('error', () => res.destroy());
     stream.pipe(res);
   };
 
-  const bounds = { ...TIMEOUTS, ...timeouts };
-  const server = createServer({ ...bounds, maxHeaderSize: 16 * 1024 }, (req, res) => {
+  const { sendTimeout, idleTimeout, ...limits } = { ...TIMEOUTS, ...timeouts };
+  const server = createServer({ ...limits, maxHeaderSize: 16 * 1024 }, (req, res) => {
     try {
       handle(req, res);
     } catch (cause) {
@@ -124,7 +142,9 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
       process.stderr.write(`ports-gen serve: ${(cause as Error).stack ?? String(cause)}\n`);
     }
   });
-  server.keepAliveTimeout = bounds.keepAliveTimeout;
+  server.keepAliveTimeout = limits.keepAliveTimeout;
+  // A socket with no traffic for this long is destroyed (Node's default is never).
+  server.timeout = idleTimeout;
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
     if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
