@@ -26,7 +26,7 @@ export interface PortResource {
 }
 
 /** The fields a port's own text makes alone (through its record); see PortList.printAt. */
-export const OWN_FIELDS = ['name', 'portdir', 'version', 'license', 'platforms', 'epoch', 'replaced_by', 'homepage', 'description', 'long_description', 'active', 'variants'] as const;
+export const OWN_FIELDS = ['name', 'portdir', 'version', 'license', 'platforms', 'epoch', 'replaced_by', 'homepage', 'description', 'long_description', 'active', 'variants'] as const satisfies ReadonlyArray<keyof PortResource>;
 
 /** The fields that take something from other ports: every field not declared own. */
 export type CrossField = Exclude<keyof PortResource, (typeof OWN_FIELDS)[number]>;
