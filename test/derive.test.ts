@@ -1,6 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { derivePorts } from '../src/derive/ports.js';
+import { allPorts, derivePorts } from '../src/derive/ports.js';
+import type { PortEntries } from '../src/read/read-port-index.js';
+import { validatePortIndex } from '../src/validate/validate-portindex.js';
 import { derive, records } from './support/records.js';
 
 const one = (source: Record<string, unknown>) => derive(source).get(String(source.name))!;
@@ -139,6 +141,31 @@ test('catalogue format: self-dependencies and cycles are valid', () => {
   assert.equal(ports.get('a')!.dependencies, [{ type: 'run', ports: ['a', 'b'] }]);
   assert.equal(ports.get('a')!.depends_on, [{ type: 'run', ports: ['a', 'b'] }]);
   assert.equal(ports.get('b')!.depends_on, [{ type: 'run', ports: ['a'] }]);
+});
+
+test('ports read from their text keep no own fields: they are read again, the same, when a file is made', () => {
+  const texts = [
+    { name: 'zlib', portdir: 'archivers/zlib', version: '1.3', license: ['MIT', ['PSF', 'ZPL']], description: 'compression', variants: ['universal'] },
+    { name: 'curl', portdir: 'net/curl', version: '8.0', epoch: '2', replaced_by: 'curl2', active: false, depends_lib: ['port:zlib'], vinfo: [{ variant: 'ssl' }] },
+  ].map((port) => JSON.stringify(port));
+  let readAgain = 0;
+  const entries = (again: boolean): PortEntries => ({
+    count: texts.length,
+    take: (index) => JSON.parse(texts[index]!) as unknown,
+    textHash: (index) => `hash${index}`,
+    again: again ? (index) => (readAgain++, JSON.parse(texts[index]!) as unknown) : undefined,
+  });
+  const kept = validatePortIndex({ info: {}, ports: [] }, 'portindex.json', entries(false));
+  const reread = validatePortIndex({ info: {}, ports: [] }, 'portindex.json', entries(true));
+  assert.equal(kept.problems, []);
+  assert.ok(kept.records.every((record) => record.own !== undefined));
+  assert.ok(reread.records.every((record) => record.own === undefined));
+  assert.is(readAgain, 0);
+  const made = allPorts(derivePorts(reread.records, 'portindex.json', reread.ownOf).ports);
+  assert.is(readAgain, 2);
+  assert.equal(made, allPorts(derivePorts(kept.records, 'portindex.json').ports));
+  assert.equal([made[0]!.license, made[1]!.epoch, made[1]!.replaced_by, made[1]!.active, made[1]!.variants], ['MIT and (PSF or ZPL)', 2, 'curl2', false, ['ssl']]);
+  assert.throws(() => derivePorts(reread.records, 'portindex.json').ports.at(0), /zlib was read without its own fields/);
 });
 
 test.run();

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { codeFingerprint } from '../code-fingerprint.js';
 import { collectGarbage } from '../collect-garbage.js';
 import type { PortList } from '../derive/ports.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
@@ -75,7 +74,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const known = run.buildsReadable ? recalledIdentity(out, files.buildsPath) : undefined;
     const identity = run.buildsReadable ? identifyFile(files.buildsPath, known, Date.now, (file) => writer.survey(file)) : undefined;
     identity?.catch(() => undefined); // awaited below; a build that throws before then does not wait
-    writer.load(options.fingerprint ?? codeFingerprint());
+    writer.load(options.fingerprint);
     progress.phase('reading ports');
     // Released before the paging: an async function's locals live across its awaits.
     let ports = preparePorts(files, log, options.strict);

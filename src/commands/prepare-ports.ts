@@ -15,9 +15,9 @@ export function preparePorts(files: CatalogueFiles, log: ProblemLog, strict: boo
     log.addAll(validated.problems);
     return undefined;
   }
-  const { records, problems } = validated.value;
+  const { records, problems, ownOf } = validated.value;
   log.addAll(problems);
-  const derived = log.errors > 0 ? undefined : derivePorts(records, files.portIndexName);
+  const derived = log.errors > 0 ? undefined : derivePorts(records, files.portIndexName, ownOf);
   if (derived) log.addAll(derived.warnings);
   if (strict) log.promoteWarnings();
   return derived?.ports;

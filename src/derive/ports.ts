@@ -1,5 +1,5 @@
 import type { Problem } from '../problems/problem.js';
-import type { PortRecord } from '../validate/port-record.js';
+import { keptOwn, type OwnOf, type PortRecord } from '../validate/port-record.js';
 import { categoriesOf, printCategories, spellCategories } from './categories.js';
 import { DependencyLists, resolveDependencies, type DependencyResource } from './dependencies.js';
 import { MaintainerTally, type MaintainerResource } from './maintainers.js';
@@ -55,12 +55,15 @@ export interface DerivedPorts {
   warnings: Problem[];
 }
 
-/** Pure: validated records in, published resources out (no I/O, testable without a disk). */
-export function derivePorts(records: readonly PortRecord[], file: string): DerivedPorts {
+/**
+ * Pure: validated records in, published resources out (no I/O, testable without a disk). The
+ * records' own fields are taken by `ownOf` (see ValidatedPorts.ownOf) when a resource is made.
+ */
+export function derivePorts(records: readonly PortRecord[], file: string, ownOf: OwnOf = keptOwn): DerivedPorts {
   const categories = spellCategories(records);
   const maintainers = new MaintainerTally(records);
   const { links, warnings } = resolveDependencies(records, file);
-  return { ports: new DerivedPortList(records, categories, maintainers, new DependencyLists(records, links)), warnings };
+  return { ports: new DerivedPortList(records, ownOf, categories, maintainers, new DependencyLists(records, links)), warnings };
 }
 
 /**
@@ -86,6 +89,7 @@ class DerivedPortList implements PortList {
 
   constructor(
     private readonly records: readonly PortRecord[],
+    private readonly ownOf: OwnOf,
     private readonly categories: ReadonlyMap<string, string>,
     private readonly maintainers: MaintainerTally,
     private readonly dependencies: DependencyLists,
@@ -114,21 +118,22 @@ class DerivedPortList implements PortList {
 
   at(index: number): PortResource {
     const record = this.records[index]!;
+    const own = this.ownOf(record);
     return {
       name: record.name,
-      portdir: record.portdir,
-      version: record.version,
-      license: record.license,
-      platforms: record.platforms,
-      epoch: record.epoch,
-      replaced_by: record.replacedBy,
-      homepage: record.homepage,
-      description: record.description,
-      long_description: record.longDescription,
-      active: record.active,
+      portdir: own.portdir,
+      version: own.version,
+      license: own.license,
+      platforms: own.platforms,
+      epoch: own.epoch,
+      replaced_by: own.replacedBy,
+      homepage: own.homepage,
+      description: own.description,
+      long_description: own.longDescription,
+      active: own.active,
       categories: categoriesOf(record, this.categories),
       maintainers: this.maintainers.of(index),
-      variants: record.variants,
+      variants: own.variants,
       dependencies: this.dependencies.forwardOf(index),
       depends_on: this.dependencies.reverseOf(index),
     };

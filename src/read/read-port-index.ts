@@ -14,6 +14,8 @@ export interface PortEntries {
   escapeFree?: (index: number) => boolean;
   /** The content hash of the port's text (its bytes in the document). */
   textHash?: (index: number) => string;
+  /** The port parsed again from its text, after it was taken: as often as asked. */
+  again?: (index: number) => unknown;
 }
 
 export interface PortIndexDocument {
@@ -103,11 +105,13 @@ function escapeFreeIn(bytes: Buffer, elements: Array<[number, number]>): (index:
  * in reading it), for no faster parsing.
  */
 function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>, encoding: 'latin1' | 'utf8'): PortEntries {
+  const parse = (index: number) => parsePort(bytes.toString(encoding, ...elements[index]!));
   return {
     count: elements.length,
-    take: (index) => parsePort(bytes.toString(encoding, ...elements[index]!)),
+    take: parse,
     escapeFree: escapeFreeIn(bytes, elements),
     textHash: (index) => contentHash(bytes.subarray(...elements[index]!)),
+    again: parse,
   };
 }
 

@@ -17,8 +17,8 @@ export interface PortCore {
   depends: Record<DependencyKind, string[]>;
 }
 
-/** A validated port with the defaults of docs/catalogue-format.md applied, as its file publishes it. */
-export interface PortRecord extends PortCore {
+/** The fields a port's text makes alone, with the defaults of docs/catalogue-format.md applied. */
+export interface PortOwn {
   portdir: string;
   version: string;
   license: string;
@@ -30,8 +30,19 @@ export interface PortRecord extends PortCore {
   longDescription: string;
   active: boolean;
   variants: string[];
+}
+
+/** A validated port, as its file publishes it. */
+export interface PortRecord extends PortCore {
   /**
-   * The port's text in `portindex.json` has no backslash, so none of the strings above needs
+   * The port's own fields, or undefined when they are read again from its text when its file
+   * is made (see ValidatedPorts.ownOf): every port's strings held from the reading to the
+   * writing would make the heap grow past where V8 marks it whole, which cost a rebuild more
+   * than the few ports it reads again.
+   */
+  own: PortOwn | undefined;
+  /**
+   * The port's text in `portindex.json` has no backslash, so none of its strings needs
    * escaping in JSON (see render/port-text): no `"`, `\`, control character or lone surrogate
    * can reach a string but through an escape. False when it was not told.
    */
@@ -43,6 +54,14 @@ export interface PortRecord extends PortCore {
    */
   textHash: string | undefined;
 }
+
+export type OwnOf = (record: PortRecord) => PortOwn;
+
+/** The own fields of records that keep them (see toPortRecord). */
+export const keptOwn: OwnOf = (record) => {
+  if (!record.own) throw new Error(`port ${record.name} was read without its own fields, and they cannot be read again`);
+  return record.own;
+};
 
 /** One shared empty list for every absent key: most ports lack most dependency kinds. */
 const NONE: string[] = Object.freeze([]) as unknown as string[];
@@ -89,14 +108,25 @@ function maintainersOf(source: PortSource): MaintainerSource[] {
   }));
 }
 
-/** Every field spelled out, one object shape for every port (a spread was twice as slow). */
-export function toPortRecord(source: PortSource, index: number, escapeFree = false, textHash?: string): PortRecord {
+/**
+ * Every field spelled out, one object shape for every port (a spread was twice as slow). The own
+ * fields are left out when `keepOwn` is false: the caller can read them again (see PortRecord.own).
+ */
+export function toPortRecord(source: PortSource, index: number, escapeFree = false, textHash?: string, keepOwn = true): PortRecord {
   return {
     index,
     name: source.name,
     categories: source.categories ?? NONE,
     maintainers: maintainersOf(source),
     depends: dependsOf(source),
+    own: keepOwn ? toPortOwn(source) : undefined,
+    escapeFree,
+    textHash,
+  };
+}
+
+export function toPortOwn(source: PortSource): PortOwn {
+  return {
     portdir: source.portdir,
     version: source.version,
     license: joinLicense(source.license),
@@ -108,7 +138,5 @@ export function toPortRecord(source: PortSource, index: number, escapeFree = fal
     longDescription: source.long_description ?? '',
     active: source.active ?? true,
     variants: uniqueCaseInsensitive(source.variants ?? (Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE)),
-    escapeFree,
-    textHash,
   };
 }

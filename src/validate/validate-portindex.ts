@@ -1,13 +1,16 @@
 import { error, type Problem } from '../problems/problem.js';
 import type { PortEntries } from '../read/read-port-index.js';
-import { toPortRecord, type PortRecord } from './port-record.js';
-import { compiledPortSchema, portIndexSchema } from './port-schema.js';
+import { keptOwn, toPortOwn, toPortRecord, type OwnOf, type PortRecord } from './port-record.js';
+import { compiledPortSchema, portIndexSchema, type PortSource } from './port-schema.js';
 import { below, problemsFromZod } from './zod-problems.js';
 
 export interface ValidatedPorts {
   records: PortRecord[];
   problems: Problem[];
+  /** A record's own fields: kept in it, or read again from its text (see PortRecord.own). */
+  ownOf: OwnOf;
 }
+
 
 /**
  * Schema per record (all records, all problems), then the catalogue-wide rules. The ports come
@@ -15,7 +18,7 @@ export interface ValidatedPorts {
  */
 export function validatePortIndex(document: unknown, file: string, entries?: PortEntries): ValidatedPorts {
   const top = portIndexSchema.safeParse(document);
-  if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => (path ? { path } : {})) };
+  if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => (path ? { path } : {})), ownOf: keptOwn };
   return validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file);
 }
 
@@ -35,6 +38,7 @@ function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
   const problems: Problem[] = [];
   const records: PortRecord[] = [];
   const named: NamedPort[] = [];
+  const again = entries.again;
   if (entries.count === 0) problems.push(error('no-ports', file, { path: 'ports' }, 'expected at least one port, found an empty array'));
   for (let index = 0; index < entries.count; index++) {
     const entry = entries.take(index);
@@ -45,7 +49,7 @@ function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
     // The schema has no transforms or defaults, so a valid port is its own output: `validate`
     // checks it without making Zod's copy. Only a port that fails is parsed, for its problems.
     if (schema.validate(entry)) {
-      records.push(toPortRecord(entry, index, escapeFree, entries.textHash?.(index)));
+      records.push(toPortRecord(entry, index, escapeFree, entries.textHash?.(index), again === undefined));
     } else {
       const parsed = schema.safeParse(entry);
       problems.push(...problemsFromZod(parsed.error!, entry, file, (path) => ({ path: below(`ports[${index}]`, path) }), name));
@@ -53,7 +57,9 @@ function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
   }
   // Names are checked for clashes even on ports with other problems, so one run reports both.
   problems.push(...checkUniqueNames(named, file));
-  return { records, problems };
+  // The same bytes that were validated: parsed again, they make the same valid port.
+  const ownOf: OwnOf = again ? (record) => record.own ?? toPortOwn(again(record.index) as PortSource) : keptOwn;
+  return { records, problems, ownOf };
 }
 
 interface NamedPort {

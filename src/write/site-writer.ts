@@ -52,8 +52,6 @@ export class SiteWriter {
   private wantedKeys: Array<string | undefined> = [];
   /** Whether wanted files were sent: from then on the staging tree is being changed. */
   private planned = false;
-  /** The code's fingerprint (see `load`). */
-  private fingerprint = '';
 
   private constructor(
     private readonly out: string,
@@ -86,10 +84,10 @@ export class SiteWriter {
 
   /**
    * Has the writer read and check the previous trees while this thread reads the catalogue. Their
-   * keys count only when they were made by the code of `fingerprint` (see code-fingerprint).
+   * keys count only when they were made by the same code: the running code's (see
+   * code-fingerprint), or the code of `fingerprint` when given (tests stand for other code so).
    */
-  load(fingerprint: string): void {
-    this.fingerprint = fingerprint;
+  load(fingerprint?: string): void {
     this.send({ type: 'load', fingerprint });
   }
 
@@ -191,7 +189,7 @@ export class SiteWriter {
   async commit(filesInfo: FilesInfo | undefined): Promise<Totals> {
     await this.flush();
     this.sendHeld(true);
-    const answer = await this.request({ type: 'finish', fingerprint: this.fingerprint, filesInfo });
+    const answer = await this.request({ type: 'finish', filesInfo });
     if (answer.type !== 'finished') throw new Error(`the writer answered finish with ${answer.type}`);
     this.closing = true;
     // Once it has answered, the writer has nothing left to do: it stops while the tree is swapped in.

@@ -23,15 +23,18 @@ export interface WorkerSetup {
 export type ToWorker =
   /** A file to survey (see file-identity), at once: the build waits for its count. */
   | { type: 'survey'; path: string }
-  /** Read the live and spare trees' markers and check their files (see trust.ts), for this code. */
-  | { type: 'load'; fingerprint: string }
+  /**
+   * Read the live and spare trees' markers and check their files (see trust.ts), for the code of
+   * `fingerprint`, or for the running code when it is not given (see code-fingerprint).
+   */
+  | { type: 'load'; fingerprint: string | undefined }
   /** Files the build wants, with their keys, in turn: planned as they come (see SiteWriter.want). */
   | { type: 'want'; paths: string[]; keys: Array<string | undefined> }
   /** Every file is listed: the answer says what to make (see SiteWriter.plan). */
   | { type: 'plan'; pagesKey: string }
   /** Several files' bytes end to end in `data`, with their paths and lengths. */
   | { type: 'batch'; paths: string[]; lengths: number[]; data: ArrayBuffer }
-  | { type: 'finish'; fingerprint: string; filesInfo: FilesInfo | undefined };
+  | { type: 'finish'; filesInfo: FilesInfo | undefined };
 
 export type FromWorker =
   | { type: 'surveyed'; survey: FileSurvey }

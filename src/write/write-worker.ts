@@ -5,6 +5,7 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { codeFingerprint } from '../code-fingerprint.js';
 import { toThreadError } from '../problems/thread-error.js';
 import { surveyHere } from '../read/file-identity.js';
 import { Executor } from './executor.js';
@@ -17,14 +18,21 @@ const { staging, out, updating } = workerData as WorkerSetup;
 let live: Marker | undefined;
 let spare: Marker | undefined;
 let previous: Previous = { liveKeys: false, spareKeys: false };
+/** The code the new tree is made by (see load). */
+let fingerprint = '';
 /** Every file the build wants, as listed so far, with its key. */
 const wanted = new Map<string, string | undefined>();
 /** The files whose bytes are to be made, as planned so far. */
 const render: string[] = [];
 let executor: Executor | undefined;
 
-/** The previous trees, read and checked; keys count only when made by the code of `fingerprint`. */
-function load(fingerprint: string): void {
+/**
+ * The previous trees, read and checked; keys count only when made by the code of `madeBy`,
+ * the running code's unless a test says otherwise. Hashed here, not on the main thread, where
+ * it would hold up the reading of the ports.
+ */
+function load(madeBy: string | undefined): void {
+  fingerprint = madeBy ?? codeFingerprint();
   live = readMarker(out);
   spare = updating ? readMarker(staging) : undefined;
   if (updating && !spare) startAfresh();
@@ -92,7 +100,7 @@ function handle(message: ToWorker): FromWorker | undefined {
       return { type: 'done', buffer: message.data };
     }
     case 'finish':
-      return { type: 'finished', totals: executor!.finish(message.fingerprint, message.filesInfo) };
+      return { type: 'finished', totals: executor!.finish(fingerprint, message.filesInfo) };
   }
 }
 
