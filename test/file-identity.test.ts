@@ -1,9 +1,9 @@
-import { statSync, utimesSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { identifyFile } from '../src/read/file-identity.js';
+import { changedSince, identifyFile } from '../src/read/file-identity.js';
 import { withTempDir } from './support/paths.js';
 import { xxh64 } from './support/xxh64.js';
 
@@ -14,7 +14,7 @@ test('the digest is of the bytes after a byte-order mark; a missing file has non
     const file = path.join(dir, 'builds.ndjson');
     writeFileSync(file, '\uFEFF{"build_id":1,"files":[]}\n');
     assert.is((await identifyFile(file, undefined)).digest, xxh64('{"build_id":1,"files":[]}\n'));
-    assert.equal(await identifyFile(path.join(dir, 'absent'), undefined), { digest: '', records: 0, fingerprint: null });
+    assert.equal(await identifyFile(path.join(dir, 'absent'), undefined), { digest: '', records: 0, fingerprint: null, seen: null });
   });
 });
 
@@ -60,6 +60,31 @@ test('an unchanged fingerprint stands for the bytes; any write changes it, whate
     utimesSync(file, mtime, mtime); // same size, time set back: the change time still moves
     const again = await identifyFile(file, recorded, later);
     assert.equal([again.digest, again.records], [xxh64('two\n'), 1]);
+  });
+});
+
+test('a file is changed since it was seen after any write, a replacement, its removal or its making', async () => {
+  await withTempDir(async (dir) => {
+    const file = path.join(dir, 'builds.ndjson');
+    writeFileSync(file, 'one\n');
+    const { seen } = await identifyFile(file, undefined);
+    assert.type(seen, 'string');
+    assert.not.ok(changedSince(file, seen));
+    await sleep(30);
+    const { mtime } = statSync(file);
+    writeFileSync(file, 'two\n');
+    utimesSync(file, mtime, mtime);
+    assert.ok(changedSince(file, seen), 'a same-size write with its time set back');
+    const { seen: now } = await identifyFile(file, undefined);
+    writeFileSync(`${file}.new`, 'two\n');
+    renameSync(`${file}.new`, file);
+    assert.ok(changedSince(file, now), 'a replacement with the same bytes');
+    rmSync(file);
+    assert.ok(changedSince(file, now), 'removed');
+    const { seen: absent } = await identifyFile(file, undefined);
+    assert.not.ok(changedSince(file, absent));
+    writeFileSync(file, '');
+    assert.ok(changedSince(file, absent), 'made');
   });
 });
 

@@ -1,10 +1,10 @@
-import { lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/commands/build.js';
-import { checkInside } from '../src/write/site-writer.js';
+import { checkInside } from '../src/write/tree-paths.js';
 import { writeCatalogue, zlib } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
 
@@ -60,17 +60,37 @@ test('links planted in the previous output are never followed: their targets sta
   });
 });
 
-test('an --out that is itself a link to a directory is replaced as a link, its target left alone', async () => {
+/** The message a promise is rejected with; a promise that is kept fails the test. */
+async function rejection(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (cause) {
+    return (cause as Error).message;
+  }
+  assert.unreachable('expected a rejection');
+  return '';
+}
+
+test('an --out that is a link to a directory is followed: the link stays, its target is the site, guarded as any --out', async () => {
   await withTempDir(async (dir) => {
+    const build = (out: string) => buildSite({ cwd: dir, catalogue: 'catalogue', out, baseUrl: 'https://ports.example.org', pageSize: 50, strict: true });
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [zlib] } });
-    mkdirSync(path.join(dir, 'elsewhere'));
-    writeFileSync(path.join(dir, 'elsewhere', '.ports-gen.json'), '{}');
-    writeFileSync(path.join(dir, 'elsewhere', 'keep.txt'), 'keep');
-    symlinkSync(path.join(dir, 'elsewhere'), path.join(dir, 'dist'));
-    const result = await buildSite({ cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 50, strict: true });
-    assert.ok(result.ok);
-    assert.is(readFileSync(path.join(dir, 'elsewhere', 'keep.txt'), 'utf8'), 'keep');
-    assert.ok(lstatSync(path.join(dir, 'dist')).isDirectory());
+    mkdirSync(path.join(dir, 'www', 'site'), { recursive: true });
+    symlinkSync(path.join(dir, 'www', 'site'), path.join(dir, 'dist'));
+    for (let round = 0; round < 2; round++) {
+      assert.ok((await build('dist')).ok);
+      assert.ok(lstatSync(path.join(dir, 'dist')).isSymbolicLink());
+      assert.match(readFileSync(path.join(dir, 'www', 'site', 'api/v1/ports/zlib/index.json'), 'utf8'), /"name":"zlib"/);
+    }
+    // A target ports-gen did not write is refused, as an --out given directly would be.
+    mkdirSync(path.join(dir, 'precious'));
+    writeFileSync(path.join(dir, 'precious', 'keep.txt'), 'keep');
+    symlinkSync(path.join(dir, 'precious'), path.join(dir, 'link'));
+    assert.match(await rejection(build('link')), /refusing to replace .*precious: it is not empty and was not written by ports-gen/);
+    assert.equal(readdirSync(path.join(dir, 'precious')), ['keep.txt']);
+    symlinkSync(path.join(dir, 'nowhere'), path.join(dir, 'dangling'));
+    assert.match(await rejection(build('dangling')), /cannot write the site into .*dangling: it is a symbolic link to .*nowhere, which cannot be followed \(ENOENT\)/);
+    assert.not.ok(existsSync(path.join(dir, 'nowhere')));
   });
 });
 

@@ -29,6 +29,24 @@ test('files of many batches arrive whole, background ones too, and the swap puts
   });
 });
 
+test('a wanted path that could leave the tree fails the plan, checked on the writer thread; nothing is left', async () => {
+  await withTempDir(async (dir) => {
+    const writer = SiteWriter.open(path.join(dir, 'out'));
+    writer.load('fp');
+    writer.want('api/v1/ports/zlib/index.json', undefined);
+    writer.want('api/v1/ports/../../../escape/index.json', undefined);
+    let failed: Error | undefined;
+    try {
+      await writer.plan('pages');
+    } catch (cause) {
+      failed = cause as Error;
+    }
+    assert.match(failed?.message ?? 'planned', /refusing to write outside the output directory: "api\/v1\/ports\/\.\.\/\.\.\/\.\.\/escape\/index\.json"/);
+    await writer.abort();
+    assert.equal(readdirSync(dir), []);
+  });
+});
+
 test("the marker holds each file's XXH64 and key, in path order", async () => {
   await withTempDir(async (dir) => {
     const writer = await openPlanned(path.join(dir, 'out'), ['b.json', 'a.json']);

@@ -66,7 +66,7 @@ test('from the third build on, the spare tree is updated in place and swapped in
     const stats = await build(dir, { ports: next });
     assert.is(stats.written, 1);
     assert.is(inode(dir, ZLIB_DIR), first, "the first build's directories are live again");
-    assert.equal(readdirSync(dir).sort(), ['.dist.ports-gen', 'catalogue', 'dist']);
+    assert.equal(readdirSync(dir).filter((name) => name.startsWith('.dist.ports-gen-new')), [], 'no staging tree left');
   });
 });
 
@@ -118,7 +118,7 @@ test('a build that fails after claiming a spare whose marker cannot be read leav
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [...ports(), { name: 'bad name' }] } });
     assert.not.ok((await buildSite({ cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 3, strict: true })).ok);
     assert.equal(readTree(path.join(dir, 'dist')), live);
-    assert.equal(readdirSync(dir).sort(), ['.dist.ports-gen', 'catalogue', 'dist']);
+    assert.equal(readdirSync(dir).filter((name) => name.startsWith('.dist.ports-gen-new')), [], 'no staging tree left');
     assert.is((await build(dir)).written, 0);
   });
 });
@@ -231,6 +231,38 @@ test('an identity recorded without its count of records is not recalled', async 
       writeFileSync(path.join(dir, '.dist.ports-gen/identity.json'), JSON.stringify({ ...recorded, records }));
       assert.is(recalledIdentity(path.join(dir, 'dist'), builds), undefined, String(records));
     }
+  });
+});
+
+test("identity.json's temporaries are never left: an earlier build's (killed before its rename) goes at the next record", async () => {
+  await withTempDir(async (dir) => {
+    const builds = path.join(dir, 'builds.ndjson');
+    const state = path.join(dir, '.dist.ports-gen');
+    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, fingerprint: 'f' });
+    writeFileSync(path.join(state, 'identity.json.99999'), '{"path":');
+    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'e', records: 8, fingerprint: 'g' });
+    assert.equal(readdirSync(state).filter((name) => name.startsWith('identity')), ['identity.json']);
+    assert.equal(recalledIdentity(path.join(dir, 'dist'), builds), { digest: 'e', records: 8, fingerprint: 'g' });
+  });
+});
+
+test('builds.ndjson changed in place while the build reads it fails the build; the previous site stays; the next build pages the new bytes', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    const before = readTree(path.join(dir, 'dist'));
+    const buildsFile = path.join(dir, 'catalogue', 'builds.ndjson');
+    const edited = buildLines(7).replace('"build_id":100', '"build_id":900'); // the same size and lines
+    // Surveyed as it was, then edited as the paging starts: its key and its pages would differ.
+    const progress = { phase: (name: string) => name === 'writing builds' && writeFileSync(buildsFile, edited), advance: () => {}, end: () => {} };
+    const options: BuildOptions = { cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 3, strict: true };
+    const result = await buildSite({ ...options, pageSize: 2, progress });
+    assert.is(result.ok, false);
+    assert.equal(result.log.kept.map((p) => [p.code, p.file, p.severity]), [['changed-while-read', 'catalogue/builds.ndjson', 'error']]);
+    assert.equal(readTree(path.join(dir, 'dist')), before);
+    assert.equal(readdirSync(dir).filter((name) => name.startsWith('.dist.ports-gen-new')), [], 'no staging tree left');
+    const next = await build(dir, { builds: edited, untouched: false });
+    assert.is(next.builds, 7);
+    assert.match(readFileSync(path.join(dir, 'dist/api/v1/files/page-1.json'), 'utf8'), /"build_id":900/);
   });
 });
 

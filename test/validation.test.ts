@@ -1,8 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateCatalogue } from '../src/commands/build.js';
 import type { Location } from '../src/problems/problem.js';
+import { KEPT_PROBLEMS } from '../src/problems/problem-log.js';
+import { formatProblems } from '../src/report/format-text.js';
 import { writeCatalogue, zlib, type CatalogueSource } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
 
@@ -73,6 +77,7 @@ const cases: Case[] = [
   { name: 'invalid UTF-8 in a build line', source: { portindex: ports(zlib), builds: Buffer.concat([Buffer.from(`${ok({})}\n{"build_id":2,"files":["/`), Buffer.from([0xc3, 0x28]), Buffer.from('"]}\n')]) }, problems: [['invalid-utf8', B, 'line 2, column 26']] },
   { name: 'all problems of both files in one run', source: { portindex: ports({ ...zlib, epoch: 'x' }), builds: `${ok({ build_id: -1 })}\nnot json\n` }, problems: [['invalid-value', P, 'ports[0].epoch'], ['invalid-value', B, 'line 1, build_id'], ['invalid-json', B, 'line 2, column 1']] },
   { name: 'a BOM and CRLF lines are accepted', source: { portindex: `\ufeff${JSON.stringify(ports(zlib))}`, builds: `\ufeff${ok({})}\r\n\r\n${ok({ build_id: 2 })}\r\n` }, problems: [] },
+  { name: 'a name longer than a file name may be', source: { portindex: ports(zlib, { ...zlib, name: 'n'.repeat(256) }, { ...zlib, name: 'm'.repeat(255) }) }, problems: [['invalid-value', P, 'ports[1].name']] },
   { name: 'extra keys are accepted and ignored', source: { portindex: { info: { x: 1 }, ports: [{ ...zlib, subports: ['a'], notes: 'n', closedmaintainer: false, revision: '2', installs_libs: 'no' }] }, builds: ok({ port_name: 'zlib', extra: true }) }, problems: [] },
 ];
 
@@ -97,6 +102,36 @@ test('the port name is given with problems of a named port', async () => {
     const result = await validateCatalogue({ cwd: dir, catalogue: 'catalogue', strict: false });
     assert.is(result.log.kept[0]?.port, 'curl');
     assert.match(result.log.kept[0]!.message, /found the string "x"/);
+  });
+});
+
+test('errors are kept and shown ahead of warnings, however many warnings come first', async () => {
+  await withTempDir(async (dir) => {
+    const dangling = Array.from({ length: 1500 }, (_, i) => `port:ghost${i}`);
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: ports({ ...zlib, depends_lib: dangling }), builds: `${ok({})}\n${ok({ build_id: 0 })}\n` });
+    const result = await validateCatalogue({ cwd: dir, catalogue: 'catalogue', strict: false });
+    assert.is(result.ok, false);
+    assert.equal([result.log.errors, result.log.warnings], [1, 1500]);
+    assert.equal(result.log.kept.slice(0, 2).map((p) => [p.code, p.severity]), [['invalid-value', 'error'], ['unresolved-dependency', 'warning']]);
+    assert.is(result.log.kept.length, 1 + KEPT_PROBLEMS);
+    const text = formatProblems(result.log).split('\n');
+    assert.match(text[0]!, /^catalogue\/builds\.ndjson:2: build_id: error: /);
+    assert.match(text.at(-1)!, /1451 more warnings not shown \(1500 in all; of the first 1000, unresolved-dependency: 1000\)/);
+  });
+});
+
+test('portindex.json that is a FIFO or a device is refused, not waited on or read without end', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: ports(zlib) });
+    const file = path.join(dir, 'catalogue', 'portindex.json');
+    rmSync(file);
+    execFileSync('mkfifo', [file]);
+    const fifo = await validateCatalogue({ cwd: dir, catalogue: 'catalogue', strict: false });
+    assert.equal(fifo.log.kept.map((p) => [p.code, p.file, p.message]), [['unreadable-file', P, 'the file cannot be read (not a regular file)']]);
+    rmSync(file);
+    symlinkSync('/dev/zero', file);
+    const device = await validateCatalogue({ cwd: dir, catalogue: 'catalogue', strict: false });
+    assert.equal(device.log.kept.map((p) => [p.code, p.message]), [['unreadable-file', 'the file cannot be read (not a regular file)']]);
   });
 });
 

@@ -4,7 +4,8 @@ import type { PortList } from '../derive/ports.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
 import { machineFaultOf } from '../problems/machine-fault.js';
 import { ProblemLog } from '../problems/problem-log.js';
-import { identifyFile, type FileIdentity } from '../read/file-identity.js';
+import { error } from '../problems/problem.js';
+import { changedSince, identifyFile, type FileIdentity } from '../read/file-identity.js';
 import { unreadableFile } from '../read/read-json-file.js';
 import { pageCount } from '../render/files-page.js';
 import { toJsonText } from '../render/json-text.js';
@@ -17,7 +18,7 @@ import { SiteWriter } from '../write/site-writer.js';
 import { locateCatalogue, type CatalogueFiles } from './catalogue-files.js';
 import { pagesKey, writePages, type FilesPhaseOptions } from './files-phase.js';
 import { recalledIdentity, recordIdentity } from './identity-store.js';
-import { checkOutputDirectory } from './output-guard.js';
+import { checkOutputDirectory, followOutput } from './output-guard.js';
 import { preparePorts } from './prepare-ports.js';
 
 export type { BuildStats };
@@ -57,7 +58,7 @@ export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'cat
 
 /** `ports-gen build`: the catalogue becomes the site, swapped into `out` only when complete. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const out = path.resolve(options.cwd, options.out);
+  const out = followOutput(path.resolve(options.cwd, options.out));
   checkOutputDirectory(out, path.resolve(options.cwd, options.catalogue));
   const run = startRun(options);
   const { files, log, progress, stats } = run;
@@ -97,6 +98,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       writer.want(portFiles[i]!, ports.printAt(i));
     }
     wantSiteFiles(writer, pages, key);
+    // Made while the writer plans the last files. The pages counted from the survey are the
+    // pages published: the bytes paged are the surveyed ones (see changedSince below).
+    const redirects = renderRedirects({ ports: names, pages });
     const plan = await writer.plan(key);
     await writePorts(ports, portFiles, new Set(plan.render), writer, progress);
     ports = undefined;
@@ -104,17 +108,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (!filesInfo) {
       collectGarbage(); // the ports' records are garbage now, before the paging's churn
       const written = await writePages(filesOptions, source.records, writer, log, progress);
-      if (!written) {
+      if (written && changedSince(files.buildsPath, source.seen)) {
+        log.add(error('changed-while-read', files.buildsName, {}, 'expected the file to stay as it was while the build read it, found it changed: build again once it is written'));
+      }
+      if (!written || log.errors > 0) {
         await writer.abort();
         return run.finish(false);
       }
       filesInfo = { key, ...written };
     }
-    await writer.write(NETLIFY_REDIRECTS, renderRedirects({ ports: names, pages: filesInfo.pages }));
+    await writer.write(NETLIFY_REDIRECTS, redirects);
     await writer.write(NETLIFY_HEADERS, renderHeaders());
     progress.phase('finishing writes');
     const totals = await writer.commit(filesInfo);
-    if (source !== known) rememberIdentity(out, files.buildsPath, source);
+    if (source.fingerprint !== known?.fingerprint) rememberIdentity(out, files.buildsPath, source);
     Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });
     Object.assign(stats, { files: totals.files, written: totals.written, carried: totals.files - totals.rendered, bytes: totals.bytes });
     return run.finish(true);

@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileIdentity } from '../read/file-identity.js';
 import { makeStateDirectory, stateDirectory } from '../write/tree-roles.js';
@@ -22,12 +22,25 @@ export function recalledIdentity(out: string, source: string): FileIdentity | un
   }
 }
 
-/** Written whole or not at all; only an identity with a fingerprint is worth keeping. */
+/**
+ * Written whole or not at all; only an identity with a fingerprint is worth keeping. No
+ * temporary is left: not after a failed write (a full disk), nor, from the next record on,
+ * after a build killed between the write and the rename.
+ */
 export function recordIdentity(out: string, source: string, identity: FileIdentity): void {
   if (identity.fingerprint === null) return;
   makeStateDirectory(out);
-  const file = path.join(stateDirectory(out), IDENTITY_FILE);
+  const directory = stateDirectory(out);
+  const file = path.join(directory, IDENTITY_FILE);
   const temporary = `${file}.${process.pid}`;
-  writeFileSync(temporary, JSON.stringify({ path: path.resolve(source), ...identity }));
-  renameSync(temporary, file);
+  try {
+    const { digest, records, fingerprint } = identity;
+    writeFileSync(temporary, JSON.stringify({ path: path.resolve(source), digest, records, fingerprint }));
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+    for (const name of readdirSync(directory)) {
+      if (name.startsWith(`${IDENTITY_FILE}.`)) rmSync(path.join(directory, name), { force: true });
+    }
+  }
 }

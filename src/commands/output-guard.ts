@@ -1,4 +1,4 @@
-import { realpathSync, readdirSync, existsSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../problems/usage-error.js';
@@ -15,6 +15,28 @@ function real(p: string): string {
 function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * `--out` as the build writes it: a symbolic link is followed, so that a deploy of the form
+ * `dist -> /var/www/site` updates the site the link names (replacing the link with a directory
+ * would leave its target with the old build); the target is then checked as any `--out` is. A
+ * link that leads nowhere is refused.
+ */
+export function followOutput(out: string): string {
+  let link: boolean;
+  try {
+    link = lstatSync(out).isSymbolicLink();
+  } catch {
+    return out; // absent, or not reachable: the build says why where it makes the tree
+  }
+  if (!link) return out;
+  try {
+    return realpathSync(out);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code ?? String(cause);
+    throw new UsageError(`cannot write the site into ${out}: it is a symbolic link to ${readlinkSync(out)}, which cannot be followed (${code})`);
+  }
 }
 
 /**

@@ -1,22 +1,39 @@
 import type { Problem } from './problem.js';
 
-/** Problems kept in full; past this only counted, so a file of a million bad lines stays cheap. */
+/**
+ * Problems of each severity kept in full; past this only counted, so a file of a million bad
+ * lines stays cheap.
+ */
 export const KEPT_PROBLEMS = 1000;
 
-/** Collects the problems of one run; counts every one, keeps the first KEPT_PROBLEMS. */
+/**
+ * Collects the problems of one run; counts every one, keeps the first KEPT_PROBLEMS errors and
+ * the first KEPT_PROBLEMS warnings, apart: warnings found first, however many, never crowd out
+ * an error.
+ */
 export class ProblemLog {
-  readonly kept: Problem[] = [];
+  private readonly keptErrors: Problem[] = [];
+  private readonly keptWarnings: Problem[] = [];
   errors = 0;
   warnings = 0;
 
   add(problem: Problem): void {
-    if (problem.severity === 'error') this.errors++;
-    else this.warnings++;
-    if (this.kept.length < KEPT_PROBLEMS) this.kept.push(problem);
+    if (problem.severity === 'error') {
+      this.errors++;
+      if (this.keptErrors.length < KEPT_PROBLEMS) this.keptErrors.push(problem);
+    } else {
+      this.warnings++;
+      if (this.keptWarnings.length < KEPT_PROBLEMS) this.keptWarnings.push(problem);
+    }
   }
 
   addAll(problems: Iterable<Problem>): void {
     for (const problem of problems) this.add(problem);
+  }
+
+  /** The kept problems, errors ahead of warnings. */
+  get kept(): Problem[] {
+    return [...this.keptErrors, ...this.keptWarnings];
   }
 
   get total(): number {
@@ -26,12 +43,15 @@ export class ProblemLog {
   /** Problems of the files in this order, each file's in the order found (a stable sort). */
   orderByFile(files: readonly string[]): void {
     const rank = (file: string) => (files.includes(file) ? files.indexOf(file) : files.length);
-    this.kept.sort((a, b) => rank(a.file) - rank(b.file));
+    for (const list of [this.keptErrors, this.keptWarnings]) list.sort((a, b) => rank(a.file) - rank(b.file));
   }
 
   /** `--strict`: every warning becomes an error. */
   promoteWarnings(): void {
-    for (const problem of this.kept) problem.severity = 'error';
+    for (const problem of this.keptWarnings.splice(0)) {
+      problem.severity = 'error';
+      if (this.keptErrors.length < KEPT_PROBLEMS) this.keptErrors.push(problem);
+    }
     this.errors += this.warnings;
     this.warnings = 0;
   }

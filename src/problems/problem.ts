@@ -25,6 +25,7 @@ export const PROBLEM_CODES = [
   'duplicate-name',
   'duplicate-build-id',
   'unresolved-dependency',
+  'changed-while-read',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

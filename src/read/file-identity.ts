@@ -16,6 +16,15 @@ export interface FileIdentity extends FileSurvey {
   fingerprint: string | null;
 }
 
+/** An identity, and the file's fingerprint when this build first looked at it. */
+export interface SeenIdentity extends FileIdentity {
+  /**
+   * Device, inode, size and times as this build first found them, before any read: while they
+   * stay so, every read of the build sees the bytes the survey saw (see changedSince).
+   */
+  seen: string | null;
+}
+
 /** A file changed this close to being read might change again within the same clock tick. */
 const RACY_MS = 2000;
 
@@ -35,15 +44,25 @@ export async function identifyFile(
   previous: FileIdentity | undefined,
   now: () => number = Date.now,
   survey: (path: string) => Promise<FileSurvey> = async (file) => surveyHere(file),
-): Promise<FileIdentity> {
+): Promise<SeenIdentity> {
   const before = statSync(path, { throwIfNoEntry: false });
-  if (!before) return { digest: '', records: 0, fingerprint: null };
+  if (!before) return { digest: '', records: 0, fingerprint: null, seen: null };
   const fingerprint = fingerprintOf(before);
-  if (previous?.fingerprint === fingerprint) return previous;
+  if (previous?.fingerprint === fingerprint) return { ...previous, seen: fingerprint };
   const { digest, records } = await survey(path);
   const after = statSync(path, { throwIfNoEntry: false });
   const settled = after !== undefined && fingerprintOf(after) === fingerprint && now() - Math.max(before.ctimeMs, before.mtimeMs) > RACY_MS;
-  return { digest, records, fingerprint: settled ? fingerprint : null };
+  return { digest, records, fingerprint: settled ? fingerprint : null, seen: fingerprint };
+}
+
+/**
+ * Whether the file is not as `seen` (see SeenIdentity) any more: written, replaced, made or
+ * removed. No write leaves the inode, size and change time as they were (as in git's index,
+ * only a file system whose times are coarser than the write could hide one of the same size).
+ */
+export function changedSince(path: string, seen: string | null): boolean {
+  const now = statSync(path, { throwIfNoEntry: false });
+  return (now ? fingerprintOf(now) : null) !== seen;
 }
 
 /** The file's survey, made on this thread at once (see surveyFile). */

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { error, type Problem } from '../problems/problem.js';
 import { locateJsonError } from './locate-json-error.js';
 import { findInvalidUtf8, hasBom } from './utf8.js';
@@ -12,12 +12,10 @@ export type Read<T> = { ok: true; value: T } | { ok: false; problems: Problem[] 
 export function readCatalogueBytes(path: string, file: string): Read<Buffer> {
   let bytes: Buffer;
   try {
-    // In one call: the promise form reads 512 KiB per trip through the thread pool, slower,
-    // with nothing else for this thread to do meanwhile.
-    bytes = readFileSync(path);
+    bytes = readRegularFile(path);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    const message = code === 'ENOENT' ? 'the file does not exist' : `the file cannot be read (${code ?? String(cause)})`;
+    const message = code === 'ENOENT' ? 'the file does not exist' : `the file cannot be read (${code ?? (cause as Error).message})`;
     return { ok: false, problems: [error('unreadable-file', file, {}, message)] };
   }
   if (hasBom(bytes)) bytes = bytes.subarray(3);
@@ -30,6 +28,24 @@ export function readCatalogueBytes(path: string, file: string): Read<Buffer> {
     return { ok: false, problems: [error('empty-file', file, {}, 'expected a JSON document, found an empty file')] };
   }
   return { ok: true, value: bytes };
+}
+
+/**
+ * The bytes of a regular file, read in one call: the promise form reads 512 KiB per trip
+ * through the thread pool, slower, with nothing else for this thread to do meanwhile. Opened
+ * without waiting (a FIFO's open waits for a writer) and refused unless regular: a FIFO or a
+ * device such as /dev/zero may never end.
+ */
+function readRegularFile(path: string): Buffer {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+    if (!stats.isFile()) throw new Error('not a regular file');
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -4,6 +4,9 @@ import { compileOnFirstUse } from './compile-schema.js';
 /** docs/catalogue-format.md: what a port name may be; it also becomes a directory name, so no `/` or leading dot. */
 export const PORT_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+@-]*$/;
 
+/** The longest name most file systems allow (NAME_MAX); a name is ASCII, one byte a character. */
+export const PORT_NAME_MAX = 255;
+
 /** The order in which dependency kinds are published (docs/api.md). */
 export const DEPENDENCY_KINDS = ['lib', 'extract', 'run', 'patch', 'build', 'test', 'fetch'] as const;
 export type DependencyKind = (typeof DEPENDENCY_KINDS)[number];
@@ -40,9 +43,11 @@ function portShape(text: TextSchema) {
   return z
     .object(
       {
-        name: text().regex(PORT_NAME, {
-          error: 'a port name: letters, digits and _ . + @ -, not starting with . or - (docs/catalogue-format.md)',
-        }),
+        name: text()
+          .regex(PORT_NAME, {
+            error: 'a port name: letters, digits and _ . + @ -, not starting with . or - (docs/catalogue-format.md)',
+          })
+          .max(PORT_NAME_MAX, { error: `a port name of at most ${PORT_NAME_MAX} characters: it names the port's directory, and file systems allow no longer name` }),
         portdir: text().regex(/^[^/]+\/[^/]+$/, { error: 'a portdir of two non-empty segments, "<category>/<name>"' }),
         version: text(),
         revision: z.union([text(), z.int()], { error: 'a string or an integer' }).optional(),

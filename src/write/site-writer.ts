@@ -6,7 +6,7 @@ import type { FileSurvey } from '../read/file-identity.js';
 import { encodeBodies, lengthOf, type Body } from '../render/body.js';
 import type { Totals } from './executor.js';
 import type { FilesInfo } from './marker.js';
-import { leavesTree } from './tree-paths.js';
+import { checkInside } from './tree-paths.js';
 import { claimSpare, keepAsSpare, recoverStaging, stagingPath, swapIn } from './tree-roles.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
 
@@ -92,11 +92,10 @@ export class SiteWriter {
   }
 
   /**
-   * One file of the build, with its key (see Wanted). Sent in batches, which the writer plans
-   * and carries out while this thread lists more (see planFiles).
+   * One file of the build, with its key (see Wanted). Sent in batches, which the writer checks
+   * (checkInside), plans and carries out while this thread lists more (see planFiles).
    */
   want(relative: string, key: string | undefined): void {
-    checkInside(relative);
     this.wantedPaths.push(relative);
     this.wantedKeys.push(key);
     if (this.wantedPaths.length >= WANT_BATCH) this.sendWanted();
@@ -251,9 +250,4 @@ export class SiteWriter {
 /** An ArrayBuffer of its own (transferable), not zeroed: every byte of a view is written before it is read. */
 function unzeroed(size: number): ArrayBuffer {
   return Buffer.allocUnsafeSlow(size).buffer as ArrayBuffer;
-}
-
-/** Refuses any path that could leave the staging tree (defence in depth beyond the name rule). */
-export function checkInside(relative: string): void {
-  if (leavesTree(relative)) throw new Error(`refusing to write outside the output directory: ${JSON.stringify(relative)}`);
 }

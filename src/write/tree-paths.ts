@@ -31,6 +31,11 @@ export function leavesTree(relative: string): boolean {
   return !isPlainPath(relative) && UNSAFE_PATH.test(relative);
 }
 
+/** Refuses any path that could leave the staging tree (defence in depth beyond the name rule). */
+export function checkInside(relative: string): void {
+  if (leavesTree(relative)) throw new Error(`refusing to write outside the output directory: ${JSON.stringify(relative)}`);
+}
+
 /**
  * `relative`, a `/`-separated path that stays in the tree (checked by `leavesTree` before it
  * got here), under `root`: no normalising, which for the tens of thousands of paths of a

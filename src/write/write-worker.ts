@@ -11,6 +11,7 @@ import { surveyHere } from '../read/file-identity.js';
 import { Executor } from './executor.js';
 import { readMarker, type FilesInfo, type Marker } from './marker.js';
 import { planFiles, unwanted, type Previous } from './plan.js';
+import { checkInside } from './tree-paths.js';
 import { CheckedTree } from './trust.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
@@ -50,6 +51,7 @@ function load(madeBy: string | undefined): void {
 function want(paths: readonly string[], keys: ReadonlyArray<string | undefined>): void {
   const batch = new Map<string, string | undefined>();
   for (let i = 0; i < paths.length; i++) {
+    checkInside(paths[i]!);
     wanted.set(paths[i]!, keys[i]);
     batch.set(paths[i]!, keys[i]);
   }
