@@ -63,7 +63,8 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--strict', 'treat warnings (unresolved dependencies) as errors', false)
     .option('--json', 'print problems as a JSON array on stdout', false)
     .option('--quiet', 'no progress and no summary line; problems are still printed', false)
-    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean }) => {
+    .option('--wait', 'wait for another build of the same --out to finish, instead of failing', false)
+    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean }) => {
       const live = !opts.quiet && io.isTerminal && !io.env.CI;
       const result = await buildSite({
         progress: live ? terminalProgress(io.stderr) : silentProgress,
@@ -73,6 +74,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
         baseUrl: normaliseBaseUrl(opts.baseUrl, io.env),
         pageSize: parsePageSize(opts.pageSize),
         strict: opts.strict,
+        wait: opts.wait,
       });
       setExit(report(result, opts.json, true, io, opts.quiet));
     });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { collectGarbage } from '../collect-garbage.js';
 import type { PortList } from '../derive/ports.js';
 import { renderHeaders, renderRedirects } from '../host/netlify.js';
-import { machineFaultOf } from '../problems/machine-fault.js';
+import { MachineFault, machineFaultOf } from '../problems/machine-fault.js';
 import { ProblemLog } from '../problems/problem-log.js';
 import { error } from '../problems/problem.js';
 import { changedSince, identifyFile, type FileIdentity } from '../read/file-identity.js';
@@ -14,6 +14,7 @@ import { silentProgress, type Progress } from '../report/progress.js';
 import type { BuildStats } from '../report/summary.js';
 import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, pageFiles, portFile, type ErrorKind } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
+import { BuildLock, STALE_MS } from '../write/build-lock.js';
 import { SiteWriter } from '../write/site-writer.js';
 import { locateCatalogue, type CatalogueFiles } from './catalogue-files.js';
 import { pagesKey, writePages, type FilesPhaseOptions } from './files-phase.js';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   progress?: Progress;
   /** The code's fingerprint (see code-fingerprint); tests set another to stand for other code. */
   fingerprint?: string;
+  /** Wait for another build of the same `out` to finish, instead of failing (see BuildLock). */
+  wait?: boolean;
 }
 
 export interface BuildResult {
@@ -60,6 +63,21 @@ export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'cat
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const out = followOutput(path.resolve(options.cwd, options.out));
   checkOutputDirectory(out, path.resolve(options.cwd, options.catalogue));
+  let lock: BuildLock;
+  try {
+    lock = await BuildLock.take(out, options.wait ?? false);
+  } catch (cause) {
+    throw machineFaultOf(cause, options.cwd) ?? cause;
+  }
+  try {
+    return await buildLocked(options, out, lock);
+  } finally {
+    await lock.release();
+  }
+}
+
+/** The build, once it alone writes `out`: nothing is read before (see BuildLock). */
+async function buildLocked(options: BuildOptions, out: string, lock: BuildLock): Promise<BuildResult> {
   const run = startRun(options);
   const { files, log, progress, stats } = run;
   const filesOptions: FilesPhaseOptions = { ...files, baseUrl: options.baseUrl, pageSize: options.pageSize };
@@ -120,6 +138,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await writer.write(NETLIFY_REDIRECTS, redirects);
     await writer.write(NETLIFY_HEADERS, renderHeaders());
     progress.phase('finishing writes');
+    if (lock.lost) throw new MachineFault(`the lock of ${out} was taken over by another build while this one stood still past ${STALE_MS / 1000} s: nothing published`);
     const totals = await writer.commit(filesInfo);
     if (source.fingerprint !== known?.fingerprint) rememberIdentity(out, files.buildsPath, source);
     Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });

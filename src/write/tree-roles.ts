@@ -22,8 +22,8 @@ function sparePath(out: string): string {
   return path.join(stateDirectory(out), 'spare');
 }
 
-/** Staging names carry the pid, so that a killed build's leftovers are told from a running one's. */
-const STAGE = /^\.(.+)\.ports-gen-(new|old)-(\d+)-[0-9a-f]+$/;
+/** Staging names: the `--out` they belong to, their role, and a part of their own (pid, random). */
+const STAGE = /^\.(.+)\.ports-gen-(new|old)-\d+-[0-9a-f]+$/;
 
 export function stagingPath(out: string, role: 'new' | 'old'): string {
   const resolved = path.resolve(out);
@@ -99,20 +99,12 @@ export function swapIn(staging: string, out: string): void {
   keepAsSpare(old, out);
 }
 
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (cause) {
-    return (cause as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Cleans up after a build that was killed: a half-written `new` tree is removed (a claimed
  * spare too: its state is unknown); an `old` tree left by a swap is put back when `--out` is
- * missing (killed between the two renames), or else kept as the spare.
+ * missing (killed between the two renames), or else kept as the spare. Called only under the
+ * build lock (see BuildLock), so every staging tree found is a leftover, whatever its process
+ * id says (an id of another PID namespace means nothing here).
  */
 export function recoverStaging(out: string): void {
   const resolved = path.resolve(out);
@@ -125,7 +117,7 @@ export function recoverStaging(out: string): void {
   }
   for (const entry of entries) {
     const match = STAGE.exec(entry);
-    if (!match || match[1] !== path.basename(resolved) || isAlive(Number(match[3]))) continue;
+    if (!match || match[1] !== path.basename(resolved)) continue;
     const leftover = path.join(dir, entry);
     if (match[2] === 'new') rmSync(leftover, { recursive: true, force: true });
     else if (!existsSync(resolved)) renameSync(leftover, resolved);
