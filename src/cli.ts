@@ -64,7 +64,8 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--json', 'print problems as a JSON array on stdout', false)
     .option('--quiet', 'no progress and no summary line; problems are still printed', false)
     .option('--wait', 'wait for another build of the same --out to finish, instead of failing', false)
-    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean }) => {
+    .option('--no-link', 'make --out a plain directory, not a link to the newest tree (for uploaders that do not follow links; readers can find it missing while it is replaced)')
+    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean; link: boolean }) => {
       const live = !opts.quiet && io.isTerminal && !io.env.CI;
       const result = await buildSite({
         progress: live ? terminalProgress(io.stderr) : silentProgress,
@@ -75,6 +76,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
         pageSize: parsePageSize(opts.pageSize),
         strict: opts.strict,
         wait: opts.wait,
+        link: opts.link,
       });
       setExit(report(result, opts.json, true, io, opts.quiet));
     });

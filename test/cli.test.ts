@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeCatalogue, zlib } from './support/catalogue.js';
-import { withTempDir } from './support/paths.js';
+import { ROOT, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 import { readTree } from './support/tree.js';
 
@@ -157,6 +157,23 @@ test('a rebuild replaces the whole tree: a port removed from the catalogue is go
     assert.equal(readdirSync(dir).sort(), ['.dist.ports-gen', 'catalogue', 'dist']);
     assert.ok(fs.existsSync(path.join(dir, '.dist.ports-gen/spare/api/v1/ports/curl/index.json')));
     assert.match(readFileSync(path.join(dir, '.dist.ports-gen/.gitignore'), 'utf8'), /^\*$/m);
+  });
+});
+
+test('dist is a link to the published tree; --no-link (netlify.toml\'s build command) makes it a plain directory, and back', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    assert.is((await runCli(['build', '--quiet'], { cwd: dir })).code, 0);
+    assert.match(fs.readlinkSync(path.join(dir, 'dist')), /^\.dist\.ports-gen\/live-[0-9a-f]+$/);
+    const site = readTree(path.join(dir, 'dist'));
+    const netlifyCommand = /command = "npm run site -- (.*)"/.exec(readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8'))![1]!.split(' ');
+    assert.equal(netlifyCommand, ['--no-link']);
+    assert.is((await runCli(['build', '--quiet', ...netlifyCommand], { cwd: dir })).code, 0);
+    assert.ok(fs.lstatSync(path.join(dir, 'dist')).isDirectory());
+    assert.equal(readTree(path.join(dir, 'dist')), site);
+    assert.is((await runCli(['build', '--quiet'], { cwd: dir })).code, 0);
+    assert.ok(fs.lstatSync(path.join(dir, 'dist')).isSymbolicLink());
+    assert.equal(readTree(path.join(dir, 'dist')), site);
   });
 });
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -46,9 +46,31 @@ test('a full disk: exit 1 with the path and the cause, the previous site byte-id
       assertFault(run, /no space left on device/, 'disk/dist/');
       assert.equal(readTree(path.join(disk, 'dist')), before);
       assert.equal(readdirSync(disk).filter((entry) => entry.includes('ports-gen-')), []);
+      assert.equal(readdirSync(path.join(disk, '.dist.ports-gen')).filter((entry) => /^(new|old|link)-/.test(entry)), [], 'no staging left');
     } finally {
       spawnSync('umount', [disk]);
     }
+  });
+});
+
+test('an output another user owns in a sticky directory: refused before anything is read, exit 1 naming the path and the cause; the owner builds on', async () => {
+  if (process.getuid?.() !== 0) {
+    console.warn('machine-faults: not root, so no other user to build as; the ownership test did not run');
+    return;
+  }
+  await withTempDir(async (dir) => {
+    chmodSync(dir, 0o755);
+    cpSync(path.join(ROOT, 'catalogue'), path.join(dir, 'catalogue'), { recursive: true });
+    const shared = path.join(dir, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777); // as /tmp is
+    assert.is((await runCli(['build', '--quiet', '--out', 'shared/dist'], { cwd: dir })).code, 0);
+    const before = readTree(path.join(shared, 'dist'));
+    const run = await runCli(['build', '--out', 'shared/dist'], { cwd: dir, user: { uid: 65534, gid: 65534 } });
+    assertFault(run, /belongs to another user \(uid 0\), and in the sticky directory .* only its owner may replace it/, 'shared/dist');
+    assert.equal(readTree(path.join(shared, 'dist')), before);
+    assert.equal(readdirSync(shared).sort(), ['.dist.ports-gen', 'dist'], 'no lock, nothing of the refused build');
+    assert.is((await runCli(['build', '--quiet', '--out', 'shared/dist'], { cwd: dir })).code, 0);
   });
 });
 

@@ -16,7 +16,7 @@ netlify('the committed netlify.toml is the one the route table renders', () => {
   assert.fixture(readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8'), renderNetlifyToml());
 });
 
-serveForSuite(netlify, async (dir) => startNetlify(path.join(dir, 'project'), await buildConformanceSite(dir, 'site')));
+serveForSuite(netlify, async (dir) => startNetlify(path.join(dir, 'project'), await buildConformanceSite(dir, 'site', false)));
 
 for (const c of CASES) {
   const expect = c.netlify ?? c.expect;

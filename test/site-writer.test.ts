@@ -25,7 +25,8 @@ test('files of many batches arrive whole, background ones too, and the swap puts
     const totals = await writer.commit(undefined);
     assert.is(totals.files, 1500);
     for (const i of [0, 1, 699, 700, 1499]) assert.is(readFileSync(path.join(dir, 'out', files[i]!), 'utf8'), body(i));
-    assert.equal(readdirSync(dir), ['out']);
+    assert.equal(readdirSync(dir).sort(), ['.out.ports-gen', 'out']);
+    assert.equal(readdirSync(path.join(dir, '.out.ports-gen')).filter((name) => !name.startsWith('live-')), ['.gitignore'], 'the published tree alone');
   });
 });
 
@@ -43,7 +44,8 @@ test('a wanted path that could leave the tree fails the plan, checked on the wri
     }
     assert.match(failed?.message ?? 'planned', /refusing to write outside the output directory: "api\/v1\/ports\/\.\.\/\.\.\/\.\.\/escape\/index\.json"/);
     await writer.abort();
-    assert.equal(readdirSync(dir), []);
+    assert.equal(readdirSync(dir), ['.out.ports-gen']);
+    assert.equal(readdirSync(path.join(dir, '.out.ports-gen')), ['.gitignore'], 'no tree left');
   });
 });
 
@@ -76,7 +78,8 @@ test('a write that fails on the writer thread fails the commit with its code and
     assert.match(failed.stack ?? '', /executor/);
     await writer.abort();
     assert.not.ok(existsSync(path.join(dir, 'out')));
-    assert.equal(readdirSync(dir), []);
+    assert.equal(readdirSync(dir), ['.out.ports-gen']);
+    assert.equal(readdirSync(path.join(dir, '.out.ports-gen')), ['.gitignore'], 'no tree left');
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'uvu';
@@ -40,11 +40,12 @@ async function build(dir: string, step: Step = {}) {
   const options: BuildOptions = { cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: step.baseUrl ?? 'https://ports.example.org', pageSize: step.pageSize ?? 3, strict: true };
   const result = await buildSite(options);
   assert.ok(result.ok, JSON.stringify(result.log.kept));
-  rmSync(path.join(dir, 'fresh'), { recursive: true, force: true });
+  const dropFresh = () => ['fresh', '.fresh.ports-gen'].forEach((name) => rmSync(path.join(dir, name), { recursive: true, force: true }));
+  dropFresh();
   assert.ok((await buildSite({ ...options, out: 'fresh' })).ok);
   assert.equal(readTree(path.join(dir, 'dist')), readTree(path.join(dir, 'fresh')), 'the rebuilt site equals a fresh build');
   assert.equal(listDirectories(path.join(dir, 'dist')), listDirectories(path.join(dir, 'fresh')), 'and has the same directories');
-  rmSync(path.join(dir, 'fresh'), { recursive: true, force: true });
+  dropFresh();
   const after = readTree(path.join(dir, 'dist'));
   const changed = [...after].filter(([file, bytes]) => file !== '.ports-gen.json' && !before.get(file)?.equals(bytes));
   if (step.untouched !== false) assert.is(result.stats.written, changed.length, `written: ${changed.map(([file]) => file).join(', ')}`);
@@ -54,6 +55,8 @@ async function build(dir: string, step: Step = {}) {
 const inode = (dir: string, relative: string) => statSync(path.join(dir, 'dist', relative)).ino;
 const spare = (dir: string) => path.join(dir, '.dist.ports-gen', 'spare');
 const ZLIB_DIR = 'api/v1/ports/zlib';
+/** Staging trees and links of a build left in the state directory (see tree-roles). */
+const stagingLeft = (dir: string) => readdirSync(path.join(dir, '.dist.ports-gen')).filter((name) => /^(new|old|link)-/.test(name));
 
 test('from the third build on, the spare tree is updated in place and swapped in', async () => {
   await withTempDir(async (dir) => {
@@ -66,7 +69,7 @@ test('from the third build on, the spare tree is updated in place and swapped in
     const stats = await build(dir, { ports: next });
     assert.is(stats.written, 1);
     assert.is(inode(dir, ZLIB_DIR), first, "the first build's directories are live again");
-    assert.equal(readdirSync(dir).filter((name) => name.startsWith('.dist.ports-gen-new')), [], 'no staging tree left');
+    assert.equal(stagingLeft(dir), [], 'no staging tree left');
   });
 });
 
@@ -95,9 +98,9 @@ test("a marker naming paths outside its tree is not trusted: nothing outside the
     await build(dir);
     const marker = path.join(spare(dir), '.ports-gen.json');
     const text = JSON.parse(readFileSync(marker, 'utf8')) as { files: string[] };
-    // Read as paths in the spare's place (a staging tree beside dist/), these name the project
-    // directory and a directory in it; nothing further up, should this test ever fail.
-    text.files.push('../mine/keep.txt', text.files[1]!, '/abs/x', text.files[1]!);
+    // Read as paths in the spare's place (a staging tree in .dist.ports-gen/), these name the
+    // project directory and a directory in it; nothing further up, should this test ever fail.
+    text.files.push('../../mine/keep.txt', text.files[1]!, '/abs/x', text.files[1]!);
     writeFileSync(marker, JSON.stringify(text));
     mkdirSync(path.join(dir, 'mine'));
     writeFileSync(path.join(dir, 'mine', 'notes.txt'), 'mine');
@@ -118,7 +121,7 @@ test('a build that fails after claiming a spare whose marker cannot be read leav
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [...ports(), { name: 'bad name' }] } });
     assert.not.ok((await buildSite({ cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 3, strict: true })).ok);
     assert.equal(readTree(path.join(dir, 'dist')), live);
-    assert.equal(readdirSync(dir).filter((name) => name.startsWith('.dist.ports-gen-new')), [], 'no staging tree left');
+    assert.equal(stagingLeft(dir), [], 'no staging tree left');
     assert.is((await build(dir)).written, 0);
   });
 });
@@ -177,6 +180,28 @@ test('files edited, added or replaced by links in the live tree never reach a la
     assert.ok(lstatSync(path.join(dir, 'dist/api/v1/ports/curl')).isDirectory());
     assert.equal(readdirSync(victims), ['index.json']);
     assert.is(lstatSync(path.join(victims, 'index.json')).nlink, 1, 'nothing of the victim was linked into the site');
+  });
+});
+
+/** Rewrites `file` with the same number of bytes and puts its times back, as `cp -p` or `rsync -a` would. */
+function editKeepingTime(file: string, from: string, to: string): void {
+  const { atime, mtime } = statSync(file);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(from, to));
+  utimesSync(file, atime, mtime);
+}
+
+test('a file edited with its old time put back is never trusted, in the live tree or the spare: every later build publishes the right bytes', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir);
+    await build(dir);
+    editKeepingTime(path.join(dir, 'dist', ZLIB_DIR, 'index.json'), '1.3.1', '9.9.9');
+    editKeepingTime(path.join(spare(dir), 'api/v1/ports/xz/index.json'), '5.6.2', '0.0.0');
+    // Each build compares the site with a fresh build of the same catalogue (see build).
+    await build(dir, { untouched: false });
+    await build(dir);
+    await build(dir);
+    assert.match(readFileSync(path.join(dir, 'dist', ZLIB_DIR, 'index.json'), 'utf8'), '"version":"1.3.1"');
   });
 });
 
@@ -259,7 +284,7 @@ test('builds.ndjson changed in place while the build reads it fails the build; t
     assert.is(result.ok, false);
     assert.equal(result.log.kept.map((p) => [p.code, p.file, p.severity]), [['changed-while-read', 'catalogue/builds.ndjson', 'error']]);
     assert.equal(readTree(path.join(dir, 'dist')), before);
-    assert.equal(readdirSync(dir).filter((name) => name.startsWith('.dist.ports-gen-new')), [], 'no staging tree left');
+    assert.equal(stagingLeft(dir), [], 'no staging tree left');
     const next = await build(dir, { builds: edited, untouched: false });
     assert.is(next.builds, 7);
     assert.match(readFileSync(path.join(dir, 'dist/api/v1/files/page-1.json'), 'utf8'), /"build_id":900/);

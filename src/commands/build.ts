@@ -15,6 +15,7 @@ import type { BuildStats } from '../report/summary.js';
 import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, pageFiles, portFile, type ErrorKind } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { BuildLock, STALE_MS } from '../write/build-lock.js';
+import { checkPublishAccess } from '../write/publish-access.js';
 import { SiteWriter } from '../write/site-writer.js';
 import { locateCatalogue, type CatalogueFiles } from './catalogue-files.js';
 import { pagesKey, writePages, type FilesPhaseOptions } from './files-phase.js';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   fingerprint?: string;
   /** Wait for another build of the same `out` to finish, instead of failing (see BuildLock). */
   wait?: boolean;
+  /** Publish `out` as a link to the new tree, switched in one step (the default; see tree-roles). */
+  link?: boolean;
 }
 
 export interface BuildResult {
@@ -59,7 +62,7 @@ export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'cat
   return run.finish(run.log.errors === 0);
 }
 
-/** `ports-gen build`: the catalogue becomes the site, swapped into `out` only when complete. */
+/** `ports-gen build`: the catalogue becomes the site, published at `out` only when complete. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const out = followOutput(path.resolve(options.cwd, options.out));
   checkOutputDirectory(out, path.resolve(options.cwd, options.catalogue));
@@ -70,6 +73,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     throw machineFaultOf(cause, options.cwd) ?? cause;
   }
   try {
+    checkPublishAccess(out);
     return await buildLocked(options, out, lock);
   } finally {
     await lock.release();
@@ -83,7 +87,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
   const filesOptions: FilesPhaseOptions = { ...files, baseUrl: options.baseUrl, pageSize: options.pageSize };
   let writer: SiteWriter;
   try {
-    writer = SiteWriter.open(out);
+    writer = SiteWriter.open(out, options.link ?? true);
   } catch (cause) {
     throw machineFaultOf(cause, options.cwd) ?? cause;
   }

@@ -1,8 +1,9 @@
-import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../problems/usage-error.js';
 import { MARKER_FILE } from '../routes/site-files.js';
+import { linkedTree } from '../write/tree-roles.js';
 
 function real(p: string): string {
   try {
@@ -17,26 +18,35 @@ function isInside(child: string, parent: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
+/** Links followed before giving up, as the system's own ELOOP limit. */
+const MAX_HOPS = 40;
+
 /**
- * `--out` as the build writes it: a symbolic link is followed, so that a deploy of the form
- * `dist -> /var/www/site` updates the site the link names (replacing the link with a directory
- * would leave its target with the old build); the target is then checked as any `--out` is. A
- * link that leads nowhere is refused.
+ * `--out` as the build writes it: a symbolic link of the user's is followed, so that a deploy
+ * of the form `dist -> /var/www/site` updates the site the link names (replacing the link with
+ * a directory would leave its target with the old build); the target is then checked as any
+ * `--out` is. Followed link by link, stopping at ports-gen's own link to its live tree (see
+ * tree-roles), which the build replaces. A link that leads nowhere is refused.
  */
 export function followOutput(out: string): string {
-  let link: boolean;
-  try {
-    link = lstatSync(out).isSymbolicLink();
-  } catch {
-    return out; // absent, or not reachable: the build says why where it makes the tree
+  let current = out;
+  for (let hops = 0; linkedTree(current) === undefined; hops++) {
+    let text: string;
+    try {
+      text = readlinkSync(current);
+    } catch (cause) {
+      const code = (cause as NodeJS.ErrnoException).code;
+      if (hops === 0 || code === 'EINVAL') return current; // not a link: absent or unreachable ones are told where the tree is made
+      throw refusal(out, code ?? String(cause));
+    }
+    if (hops === MAX_HOPS) throw refusal(out, 'ELOOP');
+    current = path.resolve(path.dirname(current), text);
   }
-  if (!link) return out;
-  try {
-    return realpathSync(out);
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code ?? String(cause);
-    throw new UsageError(`cannot write the site into ${out}: it is a symbolic link to ${readlinkSync(out)}, which cannot be followed (${code})`);
-  }
+  return current;
+}
+
+function refusal(out: string, code: string): UsageError {
+  return new UsageError(`cannot write the site into ${out}: it is a symbolic link to ${readlinkSync(out)}, which cannot be followed (${code})`);
 }
 
 /**

@@ -92,14 +92,26 @@ function sendJson(res: ServerResponse, status: number, body: unknown, head: bool
  * pure `answer`; this only moves bytes, streams files and handles conditional requests.
  */
 export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}): Server {
-  const root = realpathSync(path.resolve(dir));
-  const index = watchSiteIndex(root);
+  const site = path.resolve(dir);
+  realpathSync(site); // a site that is not there fails at once
+  const index = watchSiteIndex();
   const etags = new EtagCache();
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const method = req.method ?? 'GET';
     const head = method === 'HEAD';
-    const decision = answer(method, requestTarget(req), index());
+    // Resolved for each request: a build publishes by switching the link `dir` is (see
+    // tree-roles), and the index and the file must come from the same tree.
+    let root: string;
+    try {
+      root = realpathSync.native(site);
+    } catch {
+      // Only `build --no-link` leaves a moment without the site; DRF's answer when a service is down.
+      res.setHeader('Retry-After', '1');
+      sendJson(res, 503, { detail: 'Service temporarily unavailable, try again later.' }, head);
+      return;
+    }
+    const decision = answer(method, requestTarget(req), index(root));
     if ('location' in decision) {
       res.writeHead(301, { ...API_HEADERS, Location: decision.location, 'Content-Length': 0 });
       res.end();

@@ -20,15 +20,16 @@ export function readSiteIndex(dir: string): SiteIndex {
 }
 
 /**
- * The index of `dir`, read again whenever a build has swapped in a new tree (the marker
- * file's inode or time changes), so `serve` can run beside repeated builds.
+ * The index of the tree at `dir`, read again whenever it is another tree or a build has
+ * swapped in a new one (the marker file's inode or time changes), so `serve` can run beside
+ * repeated builds.
  */
-export function watchSiteIndex(dir: string): () => SiteIndex {
+export function watchSiteIndex(): (dir: string) => SiteIndex {
   let stamp = '';
   let index: SiteIndex | undefined;
-  return () => {
+  return (dir) => {
     const marker = statSync(path.join(dir, MARKER_FILE), { throwIfNoEntry: false });
-    const now = marker ? `${marker.ino}:${marker.mtimeMs}` : 'none';
+    const now = `${dir}\0${marker ? `${marker.ino}:${marker.mtimeMs}` : 'none'}`;
     if (!index || now !== stamp) {
       index = readSiteIndex(dir);
       stamp = now;

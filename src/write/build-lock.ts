@@ -144,8 +144,11 @@ function tryMake(dir: string, owner: Owner): boolean {
   try {
     mkdirSync(dir);
   } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw cause;
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'ENOENT') throw cause;
+    mkdirSync(path.dirname(dir), { recursive: true }); // --out's parent, when it is new
+    return tryMake(dir, owner);
   }
   writeFileSync(path.join(dir, OWNER_FILE), JSON.stringify(owner));
   return true;

@@ -7,7 +7,7 @@ import { encodeBodies, lengthOf, type Body } from '../render/body.js';
 import type { Totals } from './executor.js';
 import type { FilesInfo } from './marker.js';
 import { checkInside } from './tree-paths.js';
-import { claimSpare, keepAsSpare, recoverStaging, stagingPath, swapIn } from './tree-roles.js';
+import { claimSpare, keepAsSpare, liveTree, makeStateDirectory, publish, recoverStaging, stagingPath } from './tree-roles.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
 
 /** A batch is sent when it holds this many characters or files: few messages, little memory. */
@@ -29,7 +29,7 @@ const HELD_IN_FLIGHT = 2;
 const WRITER_YOUNG_GENERATION_MB = 8;
 
 /**
- * One site written into a staging tree beside `--out` and swapped in on `commit`. The main
+ * One site written into a staging tree beside `--out` and published on `commit`. The main
  * thread plans and encodes; a writer thread checks the previous trees, carries out the plan
  * (see plan.ts, executor.ts) and places the bytes it is sent.
  */
@@ -58,6 +58,8 @@ export class SiteWriter {
     readonly staging: string,
     /** Whether `staging` is the claimed spare. */
     private readonly updating: boolean,
+    /** Whether `out` is published as a link to the tree (see tree-roles). */
+    private readonly link: boolean,
     private readonly worker: Worker,
   ) {
     worker.on('message', (message: FromWorker) => this.receive(message));
@@ -65,14 +67,16 @@ export class SiteWriter {
     worker.on('exit', (code) => this.fail(new Error(`the writer thread stopped (exit code ${code})`)));
   }
 
-  static open(out: string): SiteWriter {
+  static open(out: string, link = true): SiteWriter {
     recoverStaging(out);
-    const staging = stagingPath(out, 'new');
+    makeStateDirectory(out); // with --out's parent, when it is new
+    const staging = stagingPath(out);
     const updating = claimSpare(out, staging);
-    if (!updating) mkdirSync(staging, { recursive: true }); // with --out's parent, when it is new
-    const setup: WorkerSetup = { staging, out: path.resolve(out), updating };
+    if (!updating) mkdirSync(staging);
+    // The live tree as it is now: under the build lock nothing else publishes until this build does.
+    const setup: WorkerSetup = { staging, out: liveTree(out), updating };
     const worker = new Worker(new URL('./write-worker.js', import.meta.url), { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB } });
-    return new SiteWriter(out, staging, updating, worker);
+    return new SiteWriter(out, staging, updating, link, worker);
   }
 
   /** The survey of a file (its digest and records), made on the writer thread at once. */
@@ -184,17 +188,17 @@ export class SiteWriter {
     return new Uint8Array(buffer, 0, size);
   }
 
-  /** Sends what is left, has the writer write the marker, and swaps the tree in. */
+  /** Sends what is left, has the writer write the marker, and publishes the tree. */
   async commit(filesInfo: FilesInfo | undefined): Promise<Totals> {
     await this.flush();
     this.sendHeld(true);
     const answer = await this.request({ type: 'finish', filesInfo });
     if (answer.type !== 'finished') throw new Error(`the writer answered finish with ${answer.type}`);
     this.closing = true;
-    // Once it has answered, the writer has nothing left to do: it stops while the tree is swapped in.
+    // Once it has answered, the writer has nothing left to do: it stops while the tree is published.
     const stopped = this.worker.terminate();
     try {
-      swapIn(this.staging, this.out);
+      publish(this.staging, this.out, this.link);
     } finally {
       await stopped;
     }

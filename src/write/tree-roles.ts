@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hasMarkerFile } from './marker.js';
 
 /**
- * The three trees of a build and their moves. The *live* tree is `--out`, what is published.
- * The *spare* is the tree the previous build replaced, kept in `.<out>.ports-gen/spare`: it
- * shares every unchanged file with the live tree through hard links, so it costs the disk
- * only what changed. A build writes into a *staging* tree beside `--out` (the same file
- * system, so renames are atomic): the claimed spare, updated in place, or a new tree. When the
- * build is complete, staging is swapped in and the replaced live tree becomes the spare.
+ * The trees of a build and their moves. The *live* tree is what `--out` shows: by default
+ * `--out` is a symbolic link to `.<out>.ports-gen/live-<id>`, and publishing a new tree is one
+ * rename of a new link over it, so a reader finds the old tree or the new one, never none, and
+ * a kill at any instant leaves one of them. With `link: false`, `--out` is the tree itself,
+ * replaced by two renames (a reader can find it missing between them). The *spare* is the tree
+ * the previous build replaced, kept in `.<out>.ports-gen/spare`: it shares every unchanged file
+ * with the live tree through hard links, so it costs the disk only what changed. A build writes
+ * into a *staging* tree, `.<out>.ports-gen/new-<id>` (the same file system as `--out`, so renames
+ * are atomic): the claimed spare, updated in place, or a new tree.
  */
 
-/** ports-gen's own state beside `--out`, never published: the spare and identity.json. */
+/** ports-gen's own state beside `--out`, never published: the trees, and identity.json. */
 export function stateDirectory(out: string): string {
   const resolved = path.resolve(out);
   return path.join(path.dirname(resolved), `.${path.basename(resolved)}.ports-gen`);
@@ -22,19 +25,66 @@ function sparePath(out: string): string {
   return path.join(stateDirectory(out), 'spare');
 }
 
-/** Staging names: the `--out` they belong to, their role, and a part of their own (pid, random). */
-const STAGE = /^\.(.+)\.ports-gen-(new|old)-\d+-[0-9a-f]+$/;
+/** The entries of the state directory by role: `<role>-<id>`. */
+const ROLE = /^(new|live|old|link|trash)-[0-9a-f]+$/;
+/** Staging trees of earlier versions, beside `--out`: `.<out>.ports-gen-<role>-<pid>-<id>`. */
+const BESIDE = /^\.(.+)\.ports-gen-(new|old)-\d+-[0-9a-f]+$/;
 
-export function stagingPath(out: string, role: 'new' | 'old'): string {
-  const resolved = path.resolve(out);
-  return path.join(path.dirname(resolved), `.${path.basename(resolved)}.ports-gen-${role}-${process.pid}-${randomBytes(4).toString('hex')}`);
+function inState(out: string, role: 'new' | 'live' | 'old' | 'link'): string {
+  return path.join(stateDirectory(out), `${role}-${randomBytes(6).toString('hex')}`);
+}
+
+/**
+ * Moves a tree that is not to be used to the trash, in the state directory `state`. It is
+ * deleted only once the build has decided which files of the live tree it trusts, before the
+ * new tree's marker is written (see emptyTrash): a tree shares files with the live tree, and
+ * deleting a link to a file changes the file's change time, which would make the live tree's
+ * files look edited (see trust.ts).
+ */
+export function moveToTrash(tree: string, state: string): void {
+  mkdirSync(state, { recursive: true });
+  renameSync(tree, path.join(state, `trash-${randomBytes(6).toString('hex')}`));
+}
+
+/** Deletes the trees in the trash of the state directory `state`. */
+export function emptyTrash(state: string): void {
+  for (const entry of entriesOf(state)) {
+    if (entry.startsWith('trash-')) rmSync(path.join(state, entry), { recursive: true, force: true });
+  }
+}
+
+export function stagingPath(out: string): string {
+  return inState(out, 'new');
+}
+
+/** The text of `--out`'s link to a live tree: relative, so the pair can be moved together. */
+function linkText(out: string, tree: string): string {
+  return path.join(path.basename(stateDirectory(out)), path.basename(tree));
+}
+
+/** The live tree `--out` links to, when it is such a link; undefined for anything else. */
+export function linkedTree(out: string): string | undefined {
+  let text: string;
+  try {
+    text = readlinkSync(out);
+  } catch {
+    return undefined; // absent, or not a link
+  }
+  const tree = path.resolve(path.dirname(path.resolve(out)), text);
+  return path.dirname(tree) === stateDirectory(out) && /^live-[0-9a-f]+$/.test(path.basename(tree)) ? tree : undefined;
+}
+
+/** Where the live tree is read: the tree `--out` links to, or `--out` itself. */
+export function liveTree(out: string): string {
+  return linkedTree(out) ?? path.resolve(out);
 }
 
 const IGNORE_ALL = [
-  '# ports-gen keeps the previous build here (spare/), so the next build updates it instead',
-  '# of writing every file, and what it knows of builds.ndjson (identity.json). Unchanged',
-  '# files are hard links into the site: this costs the disk only what changed. Safe to',
-  '# delete; nothing here is published.',
+  '# ports-gen keeps its trees here: the published one (live-*, which the output links to),',
+  '# the previous one (spare/), which the next build updates instead of writing every file,',
+  '# and what it knows of builds.ndjson (identity.json). Unchanged files are hard links',
+  '# between the trees: this costs the disk only what changed. Nothing here is published',
+  '# but through the output link; only spare/ and identity.json are safe to delete.',
   '*',
   '',
 ].join('\n');
@@ -46,8 +96,7 @@ export function makeStateDirectory(out: string): void {
 
 /**
  * Moves the spare to `staging` for this build to update, when it is a real directory with a
- * marker file; anything else found there is removed. The rename is also the claim: two builds
- * cannot both take it. Whether the spare was claimed.
+ * marker file; anything else found there is removed. Whether the spare was claimed.
  */
 export function claimSpare(out: string, staging: string): boolean {
   const spare = sparePath(out);
@@ -78,49 +127,89 @@ export function keepAsSpare(old: string, out: string): void {
   } catch {
     // fall through: delete it
   }
-  rmSync(old, { recursive: true, force: true }); // a link (an --out that was one) goes, its target stays
-}
-
-/** Puts `staging` in place of `out`; the replaced tree, if any, becomes the spare. */
-export function swapIn(staging: string, out: string): void {
-  const resolved = path.resolve(out);
-  if (!existsSync(resolved)) {
-    renameSync(staging, resolved);
-    return;
-  }
-  const old = stagingPath(out, 'old');
-  renameSync(resolved, old);
-  try {
-    renameSync(staging, resolved);
-  } catch (cause) {
-    renameSync(old, resolved);
-    throw cause;
-  }
-  keepAsSpare(old, out);
+  rmSync(old, { recursive: true, force: true }); // a link goes, its target stays
 }
 
 /**
- * Cleans up after a build that was killed: a half-written `new` tree is removed (a claimed
- * spare too: its state is unknown); an `old` tree left by a swap is put back when `--out` is
- * missing (killed between the two renames), or else kept as the spare. Called only under the
- * build lock (see BuildLock), so every staging tree found is a leftover, whatever its process
- * id says (an id of another PID namespace means nothing here).
+ * A pause between the moves of `publish`, for tests that check what a reader sees meanwhile
+ * (PORTS_GEN_TEST_PAUSE_MS); none otherwise.
+ */
+function pauseForTests(): void {
+  const ms = Number(process.env.PORTS_GEN_TEST_PAUSE_MS ?? 0);
+  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Publishes the complete tree `staging` at `out`; the tree it replaces becomes the spare.
+ * With `link`, the tree is renamed to `live-<id>` and a link to it is renamed over `out`: one
+ * step, unless `out` is a directory (a first build with links over a site written without):
+ * that is moved aside first, as without `link`.
+ */
+export function publish(staging: string, out: string, link: boolean): void {
+  const resolved = path.resolve(out);
+  const before = linkedTree(resolved);
+  let tree = staging;
+  let entry = staging;
+  if (link) {
+    tree = inState(out, 'live');
+    renameSync(staging, tree);
+    entry = inState(out, 'link');
+    symlinkSync(linkText(out, tree), entry);
+    pauseForTests();
+  }
+  const replacesLink = lstatSync(resolved, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  if (!existsSync(resolved) || (link && replacesLink)) {
+    renameSync(entry, resolved);
+  } else {
+    const old = inState(out, 'old');
+    renameSync(resolved, old);
+    pauseForTests();
+    try {
+      renameSync(entry, resolved);
+    } catch (cause) {
+      renameSync(old, resolved);
+      throw cause;
+    }
+    keepAsSpare(old, out);
+  }
+  if (before) keepAsSpare(before, out);
+}
+
+/**
+ * Cleans up after a build that was killed. In the state directory: a half-written `new` tree is
+ * moved to the trash (a claimed spare too: its state is unknown), a `link` not yet renamed is
+ * removed; an `old`
+ * tree is put back when `--out` is missing (killed between two renames), else kept as the
+ * spare; a `live` tree `--out` does not link to (complete, but not published, or no longer) is
+ * kept as the spare. Earlier versions' staging trees beside `--out` are treated the same way.
+ * Called only under the build lock (see BuildLock), so every staging tree found is a leftover,
+ * whatever process made it.
  */
 export function recoverStaging(out: string): void {
   const resolved = path.resolve(out);
-  const dir = path.dirname(resolved);
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return;
+  const current = linkedTree(resolved);
+  const leftovers: Array<{ role: string; tree: string }> = [];
+  for (const entry of entriesOf(stateDirectory(out))) {
+    const match = ROLE.exec(entry);
+    if (match) leftovers.push({ role: match[1]!, tree: path.join(stateDirectory(out), entry) });
   }
-  for (const entry of entries) {
-    const match = STAGE.exec(entry);
-    if (!match || match[1] !== path.basename(resolved)) continue;
-    const leftover = path.join(dir, entry);
-    if (match[2] === 'new') rmSync(leftover, { recursive: true, force: true });
-    else if (!existsSync(resolved)) renameSync(leftover, resolved);
-    else keepAsSpare(leftover, resolved);
+  for (const entry of entriesOf(path.dirname(resolved))) {
+    const match = BESIDE.exec(entry);
+    if (match && match[1] === path.basename(resolved)) leftovers.push({ role: match[2]!, tree: path.join(path.dirname(resolved), entry) });
+  }
+  for (const { role, tree } of leftovers) {
+    if (role === 'new') moveToTrash(tree, stateDirectory(out));
+    else if (role === 'link') rmSync(tree, { force: true });
+    else if (role === 'trash') continue;
+    else if (role === 'old' && lstatSync(resolved, { throwIfNoEntry: false }) === undefined) renameSync(tree, resolved);
+    else if (tree !== current) keepAsSpare(tree, out);
+  }
+}
+
+function entriesOf(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
   }
 }

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, rmSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
 import type { Entry, Marker } from './marker.js';
@@ -23,7 +23,11 @@ export interface TreeFiles {
  * rebuild asks the live tree only about the few files the spare cannot give). A file is trusted
  * only when every directory on the way is a real directory (a link planted in its place is never
  * followed) and it is a plain file not changed since the marker was written, the last act of
- * its build.
+ * its build: neither its modification time, which `cp -p`, `rsync -a` or `tar x` set back, nor
+ * its change time, which no tool sets, is later. A hard link made or removed changes the change
+ * time too, and a build makes and removes them between the live tree and the spare: so a file
+ * of the spare is also trusted when it is the very file (device and inode) of a trusted live
+ * file the two markers give the same hash.
  */
 export class CheckedTree implements TreeFiles {
   private readonly real = new Map<string, boolean>();
@@ -40,6 +44,8 @@ export class CheckedTree implements TreeFiles {
     private readonly root: string,
     private readonly marker: Marker,
     private readonly prune: boolean,
+    /** The live tree, when this is the spare (see above). */
+    private readonly live?: CheckedTree,
   ) {
     if (!prune) return;
     this.isRealDirectory('');
@@ -55,10 +61,23 @@ export class CheckedTree implements TreeFiles {
     if (held !== undefined) return held;
     const entry = this.marker.files.get(relative);
     if (!entry) return undefined;
-    const stats = this.isRealDirectory(parentOf(relative)) ? lstatSync(pathUnder(this.root, relative), { throwIfNoEntry: false }) : undefined;
-    held = stats?.isFile() && stats.mtimeMs <= this.marker.writtenMs ? { hash: entry.hash, key: entry.key, size: stats.size } : null;
+    const stats = this.isRealDirectory(parentOf(relative)) ? this.statOf(relative) : undefined;
+    const written = this.marker.writtenMs;
+    const trusted = stats?.isFile() && stats.mtimeMs <= written && (stats.ctimeMs <= written || this.live?.holdsSame(relative, entry.hash, stats) === true);
+    held = trusted ? { hash: entry.hash, key: entry.key, size: stats!.size } : null;
     this.held.set(relative, held);
     return held;
+  }
+
+  /** Whether this tree trusts `relative` to hold `hash`, as the file `stats` describes. */
+  private holdsSame(relative: string, hash: string, stats: Stats): boolean {
+    if (this.get(relative)?.hash !== hash) return false;
+    const own = this.statOf(relative);
+    return own !== undefined && own.ino === stats.ino && own.dev === stats.dev;
+  }
+
+  private statOf(relative: string): Stats | undefined {
+    return lstatSync(pathUnder(this.root, relative), { throwIfNoEntry: false });
   }
 
   private isRealDirectory(dir: string): boolean {

@@ -3,7 +3,8 @@
  * out with plain synchronous calls (sequential writes beat thousands of async ones), while the
  * main thread goes on reading, validating and rendering on the other core.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { codeFingerprint } from '../code-fingerprint.js';
 import { toThreadError } from '../problems/thread-error.js';
@@ -12,6 +13,7 @@ import { Executor } from './executor.js';
 import { readMarker, type FilesInfo, type Marker } from './marker.js';
 import { planFiles, unwanted, type Previous } from './plan.js';
 import { checkInside } from './tree-paths.js';
+import { emptyTrash, moveToTrash } from './tree-roles.js';
 import { CheckedTree } from './trust.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
@@ -37,10 +39,11 @@ function load(madeBy: string | undefined): void {
   live = readMarker(out);
   spare = updating ? readMarker(staging) : undefined;
   if (updating && !spare) startAfresh();
+  const liveTree = live && new CheckedTree(out, live, false);
   previous = {
-    live: live && new CheckedTree(out, live, false),
+    live: liveTree,
     // A claimed spare whose marker cannot be read holds nothing that can be trusted.
-    spare: updating ? (spare ? new CheckedTree(staging, spare, true) : new Map()) : undefined,
+    spare: updating ? (spare ? new CheckedTree(staging, spare, true, liveTree) : new Map()) : undefined,
     liveKeys: live?.fingerprint === fingerprint,
     spareKeys: spare?.fingerprint === fingerprint,
   };
@@ -67,9 +70,9 @@ function plan(pagesKey: string): FromWorker {
   return { type: 'planned', answer: { render, filesInfo: pagesKept ? pagesInfo(pagesKey) : undefined } };
 }
 
-/** A claimed spare without a marker it can trust: emptied, so nothing of it is published. */
+/** A claimed spare without a marker it can trust: replaced by an empty tree, so nothing of it is published. */
 function startAfresh(): void {
-  rmSync(staging, { recursive: true, force: true });
+  moveToTrash(staging, path.dirname(staging));
   mkdirSync(staging);
 }
 
@@ -102,6 +105,8 @@ function handle(message: ToWorker): FromWorker | undefined {
       return { type: 'done', buffer: message.data };
     }
     case 'finish':
+      // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
+      emptyTrash(path.dirname(staging));
       return { type: 'finished', totals: executor!.finish(fingerprint, message.filesInfo) };
   }
 }

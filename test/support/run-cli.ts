@@ -9,11 +9,11 @@ export interface CliRun {
 }
 
 /** Spawns the real `ports-gen` binary as a user would, with no terminal. */
-/** `bin`: another program than the repository's (see code-fingerprint.test). */
-export function runCli(args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; bin?: string }): Promise<CliRun> {
+/** `bin`: another program than the repository's (see code-fingerprint.test); `user`: run as another user (root only). */
+export function runCli(args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; bin?: string; user?: { uid: number; gid: number } }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, URL: '', ...options.env };
-    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -15,8 +15,11 @@ export interface ServerContext {
   url?: string;
 }
 
-/** Builds the conformance catalogue into `dir/out` (strict: it must build cleanly). */
-export async function buildConformanceSite(dir: string, out: string): Promise<string> {
+/**
+ * Builds the conformance catalogue into `dir/out` (strict: it must build cleanly). `link`: as
+ * `build` does by default; a Netlify site is built as netlify.toml says, without (`--no-link`).
+ */
+export async function buildConformanceSite(dir: string, out: string, link = true): Promise<string> {
   const result = await buildSite({
     cwd: dir,
     catalogue: path.join(CONFORMANCE, 'catalogue'),
@@ -24,6 +27,7 @@ export async function buildConformanceSite(dir: string, out: string): Promise<st
     baseUrl: CONFORMANCE_BASE_URL,
     pageSize: CONFORMANCE_PAGE_SIZE,
     strict: true,
+    link,
   });
   assert.ok(result.ok);
   return path.join(dir, out);
