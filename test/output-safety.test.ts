@@ -7,6 +7,7 @@ import { buildSite } from '../src/commands/build.js';
 import { checkInside } from '../src/write/tree-paths.js';
 import { writeCatalogue, zlib } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
+import { rejection } from './support/rejection.js';
 
 test('no relative path can leave the staging tree, whatever a name contains', () => {
   const bad = ['../x', 'api/../../x', '/etc/passwd', 'api//x', 'a/./b', 'a\\..\\b', 'a\\b', 'nul\0byte', '..', '.', '', 'a/', 'a/..', './a', 'a/.'];
@@ -60,17 +61,6 @@ test('links planted in the previous output are never followed: their targets sta
   });
 });
 
-/** The message a promise is rejected with; a promise that is kept fails the test. */
-async function rejection(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (cause) {
-    return (cause as Error).message;
-  }
-  assert.unreachable('expected a rejection');
-  return '';
-}
-
 test('an --out that is a link to a directory is followed: the link stays, its target is the site, guarded as any --out', async () => {
   await withTempDir(async (dir) => {
     const build = (out: string) => buildSite({ cwd: dir, catalogue: 'catalogue', out, baseUrl: 'https://ports.example.org', pageSize: 50, strict: true });
@@ -86,10 +76,10 @@ test('an --out that is a link to a directory is followed: the link stays, its ta
     mkdirSync(path.join(dir, 'precious'));
     writeFileSync(path.join(dir, 'precious', 'keep.txt'), 'keep');
     symlinkSync(path.join(dir, 'precious'), path.join(dir, 'link'));
-    assert.match(await rejection(build('link')), /refusing to replace .*precious: it is not empty and was not written by ports-gen/);
+    assert.match((await rejection(build('link'))).message, /refusing to replace .*precious: it is not empty and was not written by ports-gen/);
     assert.equal(readdirSync(path.join(dir, 'precious')), ['keep.txt']);
     symlinkSync(path.join(dir, 'nowhere'), path.join(dir, 'dangling'));
-    assert.match(await rejection(build('dangling')), /cannot write the site into .*dangling: it is a symbolic link to .*nowhere, which cannot be followed \(ENOENT\)/);
+    assert.match((await rejection(build('dangling'))).message, /cannot write the site into .*dangling: it is a symbolic link to .*nowhere, which cannot be followed \(ENOENT\)/);
     assert.not.ok(existsSync(path.join(dir, 'nowhere')));
   });
 });

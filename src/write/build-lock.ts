@@ -162,12 +162,18 @@ function readOwner(dir: string): Partial<Owner> | undefined {
   }
 }
 
-function isStale(held: NonNullable<ReturnType<typeof inspect>>): boolean {
+function isStale(held: Seen): boolean {
   return held.idleMs > STALE_MS || gone(held.owner);
 }
 
-/** The holder as its lock tells, and how long ago it last touched it; undefined when there is no lock. */
-function inspect(dir: string): { owner: Partial<Owner> | undefined; idleMs: number } | undefined {
+/** A lock as another build finds it: its holder as the lock tells, and how long ago it last touched it. */
+interface Seen {
+  owner: Partial<Owner> | undefined;
+  idleMs: number;
+}
+
+/** The lock at `dir`; undefined when there is none. */
+function inspect(dir: string): Seen | undefined {
   const stats = statSync(dir, { throwIfNoEntry: false });
   return stats && { owner: readOwner(dir), idleMs: Date.now() - stats.mtimeMs };
 }
@@ -193,7 +199,7 @@ function removeIfOwn(dir: string, token: string): void {
   if (readOwner(dir)?.token === token) rmSync(dir, { recursive: true, force: true });
 }
 
-function busyMessage(out: string, held: NonNullable<ReturnType<typeof inspect>>): string {
+function busyMessage(out: string, held: Seen): string {
   const owner = held.owner;
   const who = owner?.pid !== undefined ? `process ${owner.pid} on ${owner.host ?? 'an unknown host'}, started ${owner.started ?? 'at an unknown time'}` : 'a build';
   return `another build (${who}, seen ${(held.idleMs / 1000).toFixed(1)} s ago) is writing ${out}: run again when it is done, or with --wait (its lock, ${lockDirectory(out)}, is taken over once it goes ${STALE_MS / 1000} s untouched)`;

@@ -9,7 +9,8 @@ const STICKY = 0o1000;
  * Whether this process may publish at `out`, told before the build reads anything: it must
  * rename entries in `out`'s directory and in ports-gen's state directory beside it, and in a
  * sticky directory (such as /tmp) only the owner may rename or delete an entry. Otherwise the
- * build would write a whole tree only to fail at its last step.
+ * build would write a whole tree only to fail at its last step. Called under the build's lock,
+ * which was made in `out`'s directory: that one is writable.
  */
 export function checkPublishAccess(out: string): void {
   const resolved = path.resolve(out);
@@ -25,13 +26,11 @@ export function checkPublishAccess(out: string): void {
       }
     }
   }
-  for (const dir of [parent, state]) {
-    try {
-      accessSync(dir, constants.W_OK | constants.X_OK);
-    } catch (cause) {
-      const code = (cause as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') continue; // made by the build, or told where it is made
-      throw new MachineFault(`cannot publish ${out}: this user may not change ${dir} (${code === 'EACCES' ? 'permission denied' : code})`, { cause });
-    }
+  try {
+    accessSync(state, constants.W_OK | constants.X_OK);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return; // made by the build, or told where it is made
+    throw new MachineFault(`cannot publish ${out}: this user may not change ${state} (${code === 'EACCES' ? 'permission denied' : code})`, { cause });
   }
 }

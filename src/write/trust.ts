@@ -57,27 +57,32 @@ export class CheckedTree implements TreeFiles {
   }
 
   get(relative: string): Held | null | undefined {
-    let held = this.held.get(relative);
-    if (held !== undefined) return held;
+    const held = this.held.get(relative);
+    return held !== undefined ? held : this.decide(relative, this.statOf(relative));
+  }
+
+  /** Decides on `relative` from `stats`, read once by whoever asked (see holdsSame). */
+  private decide(relative: string, stats: Stats | undefined): Held | null | undefined {
     const entry = this.marker.files.get(relative);
     if (!entry) return undefined;
-    const stats = this.isRealDirectory(parentOf(relative)) ? this.statOf(relative) : undefined;
     const written = this.marker.writtenMs;
     const trusted = stats?.isFile() && stats.mtimeMs <= written && (stats.ctimeMs <= written || this.live?.holdsSame(relative, entry.hash, stats) === true);
-    held = trusted ? { hash: entry.hash, key: entry.key, size: stats!.size } : null;
+    const held = trusted ? { hash: entry.hash, key: entry.key, size: stats!.size } : null;
     this.held.set(relative, held);
     return held;
   }
 
-  /** Whether this tree trusts `relative` to hold `hash`, as the file `stats` describes. */
+  /** Whether this tree trusts `relative` to hold `hash` and it is the very file `stats` describes. */
   private holdsSame(relative: string, hash: string, stats: Stats): boolean {
-    if (this.get(relative)?.hash !== hash) return false;
     const own = this.statOf(relative);
-    return own !== undefined && own.ino === stats.ino && own.dev === stats.dev;
+    if (own?.ino !== stats.ino || own.dev !== stats.dev) return false;
+    const held = this.held.get(relative);
+    return (held !== undefined ? held : this.decide(relative, own))?.hash === hash;
   }
 
+  /** The file at `relative`, when every directory on the way is a real one. */
   private statOf(relative: string): Stats | undefined {
-    return lstatSync(pathUnder(this.root, relative), { throwIfNoEntry: false });
+    return this.isRealDirectory(parentOf(relative)) ? lstatSync(pathUnder(this.root, relative), { throwIfNoEntry: false }) : undefined;
   }
 
   private isRealDirectory(dir: string): boolean {
