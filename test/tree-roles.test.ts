@@ -49,6 +49,18 @@ test('publishing without a link: --out is the tree itself; a link of a previous 
   });
 });
 
+test('a link to a tree that is gone is replaced, with a link or without', async () => {
+  await withTempDir((dir) => {
+    for (const link of [true, false]) {
+      const out = path.join(dir, `dist-${link}`);
+      symlinkSync(`.dist-${link}.ports-gen/live-0a1b`, out); // its state directory deleted by hand
+      publish(tree(stagingPath(out), 'new'), out, link);
+      assert.is(which(out), 'new');
+      assert.is(lstatSync(out).isSymbolicLink(), link);
+    }
+  });
+});
+
 test('recovery after a kill while publishing with a link: --out keeps its tree; a complete unpublished tree becomes the spare; staging goes to the trash, links are removed', async () => {
   await withTempDir((dir) => {
     const out = path.join(dir, 'dist');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hasMarkerFile } from './marker.js';
 
@@ -157,8 +157,9 @@ export function publish(staging: string, out: string, link: boolean): void {
     symlinkSync(linkText(out, tree), entry);
     pauseForTests();
   }
-  const replacesLink = lstatSync(resolved, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
-  if (!existsSync(resolved) || (link && replacesLink)) {
+  // Seen, not followed: a link whose tree is gone is replaced like any other.
+  const present = lstatSync(resolved, { throwIfNoEntry: false });
+  if (!present || (link && present.isSymbolicLink())) {
     renameSync(entry, resolved);
   } else {
     const old = inState(out, 'old');
