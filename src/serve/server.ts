@@ -5,7 +5,7 @@ import path from 'node:path';
 import { toJsonText } from '../render/json-text.js';
 import { API_HEADERS } from '../routes/route-table.js';
 import { ERROR_BODIES, PORTS_DIR } from '../routes/site-files.js';
-import { answer } from './answer.js';
+import { answer, type SiteIndex } from './answer.js';
 import { EtagCache, matchesIfNoneMatch } from './etag.js';
 import { watchSiteIndex } from './site-index.js';
 
@@ -97,21 +97,39 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
   const index = watchSiteIndex();
   const etags = new EtagCache();
 
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+  /** The tree `dir` names now; undefined while there is none (see below). */
+  const resolveSite = (): string | undefined => {
+    try {
+      return realpathSync.native(site);
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** `tries`: a build may publish between resolving the site and opening its file (see below). */
+  const handle = (req: IncomingMessage, res: ServerResponse, tries = 3): void => {
     const method = req.method ?? 'GET';
     const head = method === 'HEAD';
     // Resolved for each request: a build publishes by switching the link `dir` is (see
     // tree-roles), and the index and the file must come from the same tree.
-    let root: string;
-    try {
-      root = realpathSync.native(site);
-    } catch {
+    const root = resolveSite();
+    if (root === undefined) {
       // Only `build --no-link` leaves a moment without the site; DRF's answer when a service is down.
       res.setHeader('Retry-After', '1');
       sendJson(res, 503, { detail: 'Service temporarily unavailable, try again later.' }, head);
       return;
     }
-    const decision = answer(method, requestTarget(req), index(root));
+    // The tree resolved was replaced, and renamed to the spare, before it was read: a build
+    // published meanwhile, so the request is answered again from the tree published now.
+    const replaced = () => tries > 1 && resolveSite() !== root;
+    let siteIndex: SiteIndex;
+    try {
+      siteIndex = index(root);
+    } catch (cause) {
+      if (replaced()) return handle(req, res, tries - 1);
+      throw cause;
+    }
+    const decision = answer(method, requestTarget(req), siteIndex);
     if ('location' in decision) {
       res.writeHead(301, { ...API_HEADERS, Location: decision.location, 'Content-Length': 0 });
       res.end();
@@ -122,6 +140,7 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
       return;
     }
     const opened = openInside(root, decision.file);
+    if (!opened && replaced()) return handle(req, res, tries - 1);
     if (!opened) {
       // Gone since the index was read (a rebuild), or a link planted in the tree: a miss.
       sendJson(res, 404, decision.file.startsWith(PORTS_DIR) ? ERROR_BODIES['no-port'] : ERROR_BODIES['not-found'], head);
