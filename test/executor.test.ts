@@ -1,20 +1,24 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentHash } from '../src/content-hash.js';
+import { machineFaultOf } from '../src/problems/machine-fault.js';
 import { Executor } from '../src/write/executor.js';
+import { identityOf } from '../src/write/file-ledger.js';
 import { readMarker } from '../src/write/marker.js';
+import type { Checked } from '../src/write/trust.js';
 import { withTempDir } from './support/paths.js';
 
 const PAGE = 'api/v1/files/page-1.json';
 const BYTES = Buffer.from('{"count":0}');
 
 /** A live tree holding one page, as a build recorded it. */
-function liveTree(root: string): Map<string, { hash: string; key: string; size: number }> {
+function liveTree(root: string): Map<string, Checked> {
   mkdirSync(path.join(root, 'api/v1/files'), { recursive: true });
   writeFileSync(path.join(root, PAGE), BYTES);
-  return new Map([[PAGE, { hash: contentHash(BYTES), key: 'k', size: BYTES.length }]]);
+  const stats = statSync(path.join(root, PAGE));
+  return new Map([[PAGE, { hash: contentHash(BYTES), key: 'k', size: BYTES.length, identity: identityOf(stats), dev: stats.dev, ino: stats.ino }]]);
 }
 
 test('a linked file is a hard link to the live tree on the same file system; the marker records it', async () => {
@@ -59,6 +63,40 @@ test('bytes made that the live tree holds are linked, not written; other bytes a
     assert.is(statSync(path.join(dir, 'new', PAGE)).ino, statSync(path.join(dir, 'live', PAGE)).ino);
     assert.equal(readFileSync(path.join(dir, 'new', 'other.json'), 'utf8'), '[]');
     assert.equal(executor.finish('fp', undefined), { files: 2, written: 1, rendered: 2, bytes: BYTES.length + 2 });
+  });
+});
+
+test('a live file replaced after it was checked is never linked: the build fails, naming it', async () => {
+  await withTempDir(async (dir) => {
+    const live = liveTree(path.join(dir, 'live'));
+    const file = path.join(dir, 'live', PAGE);
+    // Written beside and renamed over, as an editor saves: a new inode.
+    writeFileSync(`${file}.new`, '{"count":9}');
+    renameSync(`${file}.new`, file);
+    mkdirSync(path.join(dir, 'new'));
+    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false }, new Map([[PAGE, 'k']]));
+    const error = (() => {
+      try {
+        executor.apply({ keep: [], link: [PAGE], render: [] });
+      } catch (cause) {
+        return cause as NodeJS.ErrnoException;
+      }
+      return undefined;
+    })();
+    assert.is(error?.code, 'ECHANGED');
+    assert.is(machineFaultOf(error, dir)?.message, 'replaced by something else during the build while linking live/api/v1/files/page-1.json');
+  });
+});
+
+test('the ledger records each file as placed: linked, written', async () => {
+  await withTempDir(async (dir) => {
+    const live = liveTree(path.join(dir, 'live'));
+    mkdirSync(path.join(dir, 'new'));
+    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false }, new Map([[PAGE, 'k']]));
+    executor.apply({ keep: [], link: [PAGE], render: ['other.json'] });
+    executor.put('other.json', Buffer.from('[]'));
+    executor.finish('fp', undefined);
+    for (const relative of [PAGE, 'other.json']) assert.is(executor.identities.get(relative), identityOf(lstatSync(path.join(dir, 'new', relative))), relative);
   });
 });
 

@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { placeBytes, planFiles, unwanted, type Previous } from '../src/write/plan.js';
-import type { Held } from '../src/write/trust.js';
+import type { Checked } from '../src/write/trust.js';
 
-const held = (key: string, hash = `h-${key}`, size = 10): Held => ({ hash, key, size });
-const tree = (entries: Record<string, Held | null>) => new Map(Object.entries(entries));
+const held = (key: string, hash = `h-${key}`, size = 10): Checked => ({ hash, key, size, identity: `i-${key}`, dev: 1, ino: 1 });
+const tree = (entries: Record<string, Checked | null>) => new Map(Object.entries(entries));
 const wanted = (entries: Record<string, string | undefined>) => new Map(Object.entries(entries));
 
 test('a file the spare holds under the same key is kept; the live tree, linked; anything else, made', () => {

@@ -26,7 +26,9 @@ test('files of many batches arrive whole, background ones too, and the swap puts
     assert.is(totals.files, 1500);
     for (const i of [0, 1, 699, 700, 1499]) assert.is(readFileSync(path.join(dir, 'out', files[i]!), 'utf8'), body(i));
     assert.equal(readdirSync(dir).sort(), ['.out.ports-gen', 'out']);
-    assert.equal(readdirSync(path.join(dir, '.out.ports-gen')).filter((name) => !name.startsWith('live-')), ['.gitignore'], 'the published tree alone');
+    const state = readdirSync(path.join(dir, '.out.ports-gen')).filter((name) => !name.startsWith('live-'));
+    assert.equal(state.filter((name) => !name.startsWith('ledger-')), ['.gitignore'], 'the published tree alone');
+    assert.is(state.length, 2, "and the tree's ledger");
   });
 });
 

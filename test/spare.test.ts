@@ -1,4 +1,5 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'uvu';
@@ -202,6 +203,30 @@ test('a file edited with its old time put back is never trusted, in the live tre
     await build(dir);
     await build(dir);
     assert.match(readFileSync(path.join(dir, 'dist', ZLIB_DIR, 'index.json'), 'utf8'), '"version":"1.3.1"');
+  });
+});
+
+test('a live tree restored from a copy (new inodes, times kept) is trusted by its bytes: nothing is written again', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir);
+    const live = realpathSync(path.join(dir, 'dist'));
+    execFileSync('cp', ['-a', live, `${live}.copy`]);
+    rmSync(live, { recursive: true });
+    renameSync(`${live}.copy`, live);
+    assert.is((await build(dir)).written, 0);
+    await build(dir);
+  });
+});
+
+test('the state directory keeps the ledgers of the live tree and the spare, no others', async () => {
+  await withTempDir(async (dir) => {
+    const next = ports();
+    for (const version of ['1', '2', '3', '4']) {
+      next[0]!.version = version;
+      await build(dir, { ports: next });
+    }
+    assert.is(readdirSync(path.join(dir, '.dist.ports-gen')).filter((name) => name.startsWith('ledger-')).length, 2);
   });
 });
 

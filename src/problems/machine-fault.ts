@@ -23,6 +23,8 @@ const CAUSES: Record<string, string> = {
   EIO: 'input/output error',
   ENAMETOOLONG: 'file name too long',
   EBUSY: 'resource busy',
+  // Not the system's: a file of the live tree replaced by hand while a build used it (see Executor).
+  ECHANGED: 'replaced by something else during the build',
 };
 
 const DOING: Record<string, string> = {

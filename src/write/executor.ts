@@ -1,10 +1,11 @@
-import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { contentHash } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
+import { identityOf } from './file-ledger.js';
 import { renderMarker, type FilesInfo } from './marker.js';
 import { placeBytes, type Plan, type Previous, type Wanted } from './plan.js';
 import { parentOf, pathUnder } from './tree-paths.js';
-import type { Held } from './trust.js';
+import type { Checked, Held } from './trust.js';
 
 export interface Totals {
   /** Files in the tree, and how many of them got new bytes (not kept, not linked). */
@@ -25,6 +26,8 @@ export interface Totals {
  */
 export class Executor {
   private readonly files = new Map<string, Held>();
+  /** The identity of each file as placed, for the tree's ledger (see file-ledger). */
+  readonly identities = new Map<string, string>();
   private readonly made = new Set<string>();
   readonly totals: Totals = { files: 0, written: 0, rendered: 0, bytes: 0 };
 
@@ -42,8 +45,11 @@ export class Executor {
 
   /** The files of a plan the previous trees hold (see planFiles). */
   apply(plan: Plan): void {
-    for (const relative of plan.keep) this.record(relative, this.previous.spare!.get(relative)!);
-    for (const relative of plan.link) this.link(relative, this.previous.live!.get(relative)!);
+    for (const relative of plan.keep) this.keep(relative, this.previous.spare!.get(relative)!);
+    for (const relative of plan.link) {
+      const source = this.previous.live!.get(relative)!;
+      this.link(relative, source, source);
+    }
   }
 
   /**
@@ -60,11 +66,12 @@ export class Executor {
     const held: Held = { hash, key: this.wanted.get(relative) ?? '', size: bytes.length };
     this.totals.rendered++;
     const placement = placeBytes(relative, hash, bytes.length, this.previous);
-    if (placement === 'keep') return this.record(relative, held);
-    if (placement === 'link') return this.link(relative, held);
-    writeNew(this.prepare(relative), bytes);
+    if (placement === 'keep') return this.keep(relative, { ...this.previous.spare!.get(relative)!, ...held });
+    if (placement === 'link') return this.link(relative, this.previous.live!.get(relative)!, held);
+    const target = this.prepare(relative);
+    writeNew(target, bytes);
     this.totals.written++;
-    this.record(relative, held);
+    this.record(relative, held, identityOf(lstatSync(target)));
   }
 
   /** Writes the marker, the last act of a build: every file is in place. */
@@ -77,21 +84,35 @@ export class Executor {
     return this.totals;
   }
 
-  private link(relative: string, held: Held): void {
-    const target = this.prepare(relative);
-    const source = pathUnder(this.liveRoot, relative);
-    try {
-      linkSync(source, target);
-    } catch {
-      // No link across file systems, or on one without links: the same bytes, copied.
-      copyFileSync(source, target, constants.COPYFILE_EXCL);
-      this.totals.written++;
-    }
-    this.record(relative, held);
+  private keep(relative: string, held: Checked): void {
+    this.record(relative, held, held.identity);
   }
 
-  private record(relative: string, held: Held): void {
+  /**
+   * Links the live tree's file `source`, as it was checked, at `relative`. A link is made by
+   * path, so the file linked is then seen to be the one checked (its inode), not one put in its
+   * place since: that fails the build.
+   */
+  private link(relative: string, source: Checked, held: Held): void {
+    const target = this.prepare(relative);
+    const from = pathUnder(this.liveRoot, relative);
+    let linked = true;
+    try {
+      linkSync(from, target);
+    } catch {
+      // No link across file systems, or on one without links: the same bytes, copied.
+      writeNew(target, readChecked(from, source));
+      this.totals.written++;
+      linked = false;
+    }
+    const placed = lstatSync(target);
+    if (linked && (placed.ino !== source.ino || placed.dev !== source.dev)) throw replaced(from);
+    this.record(relative, held, identityOf(placed));
+  }
+
+  private record(relative: string, held: Held, identity: string): void {
     this.files.set(relative, held);
+    this.identities.set(relative, identity);
   }
 
   /** The target's directories made, and whatever the spare had at the target removed. */
@@ -133,4 +154,21 @@ function writeNew(file: string, data: Uint8Array | string): void {
     error.path ??= file;
     throw error;
   }
+}
+
+/** The bytes of the file checked as `source`, read from it opened at `file`; another there fails the build. */
+function readChecked(file: string, source: Checked): Buffer {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const opened = fstatSync(fd);
+    if (opened.ino !== source.ino || opened.dev !== source.dev) throw replaced(file);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A file of the live tree replaced while the build used it (by hand: builds take the lock): a fault, not a bug. */
+function replaced(file: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${file} was replaced while the build used it`), { code: 'ECHANGED', syscall: 'link', path: file });
 }

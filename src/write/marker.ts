@@ -28,8 +28,8 @@ export interface Marker {
   filesInfo: FilesInfo | undefined;
   files: Map<string, Entry>;
   /**
-   * When the marker was written, the last act of its build: a file or directory changed after
-   * it (an edit by hand, a planted file) is not trusted to hold what the marker says.
+   * When the marker was written, the last act of its build: a directory changed after it (a
+   * file planted by hand) loses what the marker does not know when the tree is updated.
    */
   writtenMs: number;
 }

@@ -15,7 +15,7 @@ import { hasMarkerFile } from './marker.js';
  * are atomic): the claimed spare, updated in place, or a new tree.
  */
 
-/** ports-gen's own state beside `--out`, never published: the trees, and identity.json. */
+/** ports-gen's own state beside `--out`, never published: the trees, identity.json, the ledgers. */
 export function stateDirectory(out: string): string {
   const resolved = path.resolve(out);
   return path.join(path.dirname(resolved), `.${path.basename(resolved)}.ports-gen`);
@@ -82,9 +82,10 @@ export function liveTree(out: string): string {
 const IGNORE_ALL = [
   '# ports-gen keeps its trees here: the published one (live-*, which the output links to),',
   '# the previous one (spare/), which the next build updates instead of writing every file,',
-  '# and what it knows of builds.ndjson (identity.json). Unchanged files are hard links',
-  '# between the trees: this costs the disk only what changed. Nothing here is published',
-  '# but through the output link; only spare/ and identity.json are safe to delete.',
+  '# what it knows of builds.ndjson (identity.json) and of each tree\'s files (ledger-*.json).',
+  '# Unchanged files are hard links between the trees: this costs the disk only what changed.',
+  '# Nothing here is published but through the output link; only spare/, identity.json and',
+  '# the ledgers are safe to delete.',
   '*',
   '',
 ].join('\n');

@@ -1,6 +1,8 @@
-import { lstatSync, readdirSync, rmSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { contentDigest } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
+import { identityOf } from './file-ledger.js';
 import type { Entry, Marker } from './marker.js';
 import { leavesTree, parentOf, pathUnder } from './tree-paths.js';
 
@@ -9,12 +11,20 @@ export interface Held extends Entry {
   size: number;
 }
 
+/** A file of a previous tree as it was checked: what it holds, and which file it is. */
+export interface Checked extends Held {
+  /** Its identity when checked (see identityOf). */
+  identity: string;
+  dev: number;
+  ino: number;
+}
+
 /**
  * Every file a previous tree's marker lists: what it holds, or null when it cannot be trusted
  * to hold what the marker says; undefined for a file it does not list.
  */
 export interface TreeFiles {
-  get(relative: string): Held | null | undefined;
+  get(relative: string): Checked | null | undefined;
   keys(): Iterable<string>;
 }
 
@@ -22,16 +32,20 @@ export interface TreeFiles {
  * A tree an earlier build wrote, checked against its marker as its files are asked for (a
  * rebuild asks the live tree only about the few files the spare cannot give). A file is trusted
  * only when every directory on the way is a real directory (a link planted in its place is never
- * followed) and it is a plain file not changed since the marker was written, the last act of
- * its build: neither its modification time, which `cp -p`, `rsync -a` or `tar x` set back, nor
- * its change time, which no tool sets, is later. A hard link made or removed changes the change
- * time too, and a build makes and removes them between the live tree and the spare: so a file
- * of the spare is also trusted when it is the very file (device and inode) of a trusted live
- * file the two markers give the same hash.
+ * followed), it is a plain file, and one of these holds:
+ * - its identity is the one its build recorded in the tree's ledger (see file-ledger): an edit,
+ *   even with its old modification time put back (`cp -p`, `rsync -a`, `tar x`) or under a clock
+ *   stepped back, changes the change time;
+ * - it is the very file (device and inode) of a trusted file of the live tree the two markers
+ *   give the same hash: a hard link made or removed changes the change time too, and a build
+ *   makes and removes them between the live tree and the spare after the spare's ledger was
+ *   written;
+ * - its bytes, read from the file checked (opened, not followed, and seen to be the same inode),
+ *   hash to what the marker records: a tree copied whole, or one whose ledger was lost.
  */
 export class CheckedTree implements TreeFiles {
   private readonly real = new Map<string, boolean>();
-  private readonly held = new Map<string, Held | null>();
+  private readonly held = new Map<string, Checked | null>();
   /** The entries the marker knows in each directory; made only when a directory is to be pruned. */
   private children: Map<string, Set<string>> | undefined;
 
@@ -43,6 +57,8 @@ export class CheckedTree implements TreeFiles {
   constructor(
     private readonly root: string,
     private readonly marker: Marker,
+    /** The identities the tree's ledger records, by path (see file-ledger). */
+    private readonly identities: ReadonlyMap<string, string>,
     private readonly prune: boolean,
     /** The live tree, when this is the spare (see above). */
     private readonly live?: CheckedTree,
@@ -56,18 +72,24 @@ export class CheckedTree implements TreeFiles {
     return this.marker.files.keys();
   }
 
-  get(relative: string): Held | null | undefined {
+  get(relative: string): Checked | null | undefined {
     const held = this.held.get(relative);
     return held !== undefined ? held : this.decide(relative, this.statOf(relative));
   }
 
   /** Decides on `relative` from `stats`, read once by whoever asked (see holdsSame). */
-  private decide(relative: string, stats: Stats | undefined): Held | null | undefined {
+  private decide(relative: string, stats: Stats | undefined): Checked | null | undefined {
     const entry = this.marker.files.get(relative);
     if (!entry) return undefined;
-    const written = this.marker.writtenMs;
-    const trusted = stats?.isFile() && stats.mtimeMs <= written && (stats.ctimeMs <= written || this.live?.holdsSame(relative, entry.hash, stats) === true);
-    const held = trusted ? { hash: entry.hash, key: entry.key, size: stats!.size } : null;
+    let held: Checked | null = null;
+    if (stats?.isFile()) {
+      const identity = identityOf(stats);
+      const trusted =
+        identity === this.identities.get(relative) ||
+        this.live?.holdsSame(relative, entry.hash, stats) === true ||
+        hashesTo(pathUnder(this.root, relative), stats, entry.hash);
+      if (trusted) held = { hash: entry.hash, key: entry.key, size: stats.size, identity, dev: stats.dev, ino: stats.ino };
+    }
     this.held.set(relative, held);
     return held;
   }
@@ -97,6 +119,31 @@ export class CheckedTree implements TreeFiles {
     }
     this.real.set(dir, known);
     return known;
+  }
+}
+
+/**
+ * Whether the file `stats` describes holds bytes that hash to `hash`: read from the file opened
+ * at `file` (not followed, never blocking on a FIFO) and seen to be that very file.
+ */
+function hashesTo(file: string, stats: Stats, hash: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return false;
+  }
+  try {
+    const opened = fstatSync(fd);
+    if (!opened.isFile() || opened.dev !== stats.dev || opened.ino !== stats.ino) return false;
+    const digest = contentDigest();
+    const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(opened.size, 1 << 20)));
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) digest.update(chunk.subarray(0, read));
+    return digest.digest() === hash;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
   }
 }
 

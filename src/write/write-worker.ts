@@ -10,6 +10,7 @@ import { codeFingerprint } from '../code-fingerprint.js';
 import { toThreadError } from '../problems/thread-error.js';
 import { surveyHere } from '../read/file-identity.js';
 import { Executor } from './executor.js';
+import { readLedger, writeLedger } from './file-ledger.js';
 import { readMarker, type FilesInfo, type Marker } from './marker.js';
 import { planFiles, unwanted, type Previous } from './plan.js';
 import { checkInside } from './tree-paths.js';
@@ -18,6 +19,8 @@ import { CheckedTree } from './trust.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
 const { staging, out, updating } = workerData as WorkerSetup;
+/** The state directory, where the staging tree is and the trees' ledgers are kept. */
+const state = path.dirname(staging);
 let live: Marker | undefined;
 let spare: Marker | undefined;
 let previous: Previous = { liveKeys: false, spareKeys: false };
@@ -39,11 +42,11 @@ function load(madeBy: string | undefined): void {
   live = readMarker(out);
   spare = updating ? readMarker(staging) : undefined;
   if (updating && !spare) startAfresh();
-  const liveTree = live && new CheckedTree(out, live, false);
+  const liveTree = live && new CheckedTree(out, live, readLedger(state, out, live), false);
   previous = {
     live: liveTree,
     // A claimed spare whose marker cannot be read holds nothing that can be trusted.
-    spare: updating ? (spare ? new CheckedTree(staging, spare, true, liveTree) : new Map()) : undefined,
+    spare: updating ? (spare ? new CheckedTree(staging, spare, readLedger(state, staging, spare), true, liveTree) : new Map()) : undefined,
     liveKeys: live?.fingerprint === fingerprint,
     spareKeys: spare?.fingerprint === fingerprint,
   };
@@ -72,7 +75,7 @@ function plan(pagesKey: string): FromWorker {
 
 /** A claimed spare without a marker it can trust: replaced by an empty tree, so nothing of it is published. */
 function startAfresh(): void {
-  moveToTrash(staging, path.dirname(staging));
+  moveToTrash(staging, state);
   mkdirSync(staging);
 }
 
@@ -106,8 +109,10 @@ function handle(message: ToWorker): FromWorker | undefined {
     }
     case 'finish':
       // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
-      emptyTrash(path.dirname(staging));
-      return { type: 'finished', totals: executor!.finish(fingerprint, message.filesInfo) };
+      emptyTrash(state);
+      const totals = executor!.finish(fingerprint, message.filesInfo);
+      writeLedger(state, staging, executor!.identities, [out]);
+      return { type: 'finished', totals };
   }
 }
 

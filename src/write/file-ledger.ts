@@ -1,0 +1,74 @@
+import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { contentHash } from '../content-hash.js';
+import { MARKER_FILE } from '../routes/site-files.js';
+import type { Marker } from './marker.js';
+
+/**
+ * The ledger of a tree: the identity of each of its files as its build left them, so that a
+ * later build can tell, from one lstat, that a file is still the one written. Kept in the state
+ * directory, not in the tree, whose bytes stay the same wherever it is built (an identity
+ * belongs to the file system it was taken on). A ledger is named after the identity of its
+ * tree's marker file, which a tree keeps through every rename and loses when the marker is
+ * written again or edited: a tree finds its own ledger and no other.
+ */
+
+/**
+ * A file's identity: device, inode, size, modification and change times, as one digest. The
+ * change time is set by the kernel on every write, link and unlink, and no tool sets it back;
+ * compared for equality, not as a time, it is not fooled by a clock stepped back either.
+ */
+export function identityOf(stats: Stats): string {
+  return contentHash(`${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`);
+}
+
+function ledgerName(marker: Stats): string {
+  return `ledger-${identityOf(marker)}.json`;
+}
+
+/** The marker file of the tree at `root`, as it stands. */
+function markerStats(root: string): Stats | undefined {
+  return lstatSync(path.join(root, MARKER_FILE), { throwIfNoEntry: false });
+}
+
+/**
+ * The identities the ledger of the tree at `root` records, by path; empty when there is no
+ * ledger for its marker (an older build, a killed one, a marker edited): every file is then
+ * checked by its bytes (see trust.ts).
+ */
+export function readLedger(state: string, root: string, marker: Marker): Map<string, string> {
+  const identities = new Map<string, string>();
+  const stats = markerStats(root);
+  if (!stats?.isFile()) return identities;
+  try {
+    const listed = JSON.parse(readFileSync(path.join(state, ledgerName(stats)), 'utf8')) as unknown;
+    if (!Array.isArray(listed) || listed.length !== marker.files.size) return identities;
+    let i = 0;
+    for (const relative of marker.files.keys()) {
+      const identity = listed[i++] as unknown;
+      if (typeof identity === 'string') identities.set(relative, identity);
+    }
+  } catch {
+    // none, or not whole: the files are checked by their bytes
+  }
+  return identities;
+}
+
+/**
+ * Writes the ledger of the tree at `root`, whose marker was just written: `identities` in the
+ * marker's order (its paths sorted). Every other ledger goes but those of the trees in `keep`
+ * (the live tree, soon the spare).
+ */
+export function writeLedger(state: string, root: string, identities: ReadonlyMap<string, string>, keep: readonly string[]): void {
+  const stats = markerStats(root)!;
+  const listed = [...identities.keys()].sort().map((relative) => identities.get(relative)!);
+  writeFileSync(path.join(state, ledgerName(stats)), JSON.stringify(listed));
+  const kept = new Set([ledgerName(stats)]);
+  for (const tree of keep) {
+    const other = markerStats(tree);
+    if (other?.isFile()) kept.add(ledgerName(other));
+  }
+  for (const name of readdirSync(state)) {
+    if (name.startsWith('ledger-') && !kept.has(name)) rmSync(path.join(state, name), { force: true });
+  }
+}

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { contentHash } from '../src/content-hash.js';
+import { identityOf } from '../src/write/file-ledger.js';
+import type { Marker } from '../src/write/marker.js';
+import { CheckedTree } from '../src/write/trust.js';
+import { withTempDir } from './support/paths.js';
+
+const FILE = 'api/v1/ports/zlib/index.json';
+const BYTES = '{"name":"zlib","version":"1.3.1"}';
+
+/**
+ * A tree holding FILE as a build left it, its marker written `markerAheadMs` after the file
+ * (an hour: the clock stood ahead when the build ran and was set right since), and its ledger
+ * unless `ledger` is false.
+ */
+function writtenTree(root: string, options: { markerAheadMs?: number; ledger?: boolean } = {}) {
+  mkdirSync(path.dirname(path.join(root, FILE)), { recursive: true });
+  writeFileSync(path.join(root, FILE), BYTES);
+  const marker: Marker = {
+    fingerprint: 'fp',
+    filesInfo: undefined,
+    files: new Map([[FILE, { hash: contentHash(BYTES), key: 'k' }]]),
+    writtenMs: Date.now() + (options.markerAheadMs ?? 0),
+  };
+  const identities = new Map(options.ledger === false ? [] : [[FILE, identityOf(lstatSync(path.join(root, FILE)))]]);
+  return { marker, check: () => new CheckedTree(root, marker, identities, false) };
+}
+
+/** Rewrites FILE with as many bytes and puts its times back, as `cp -p` or `rsync -a` would. */
+function editKeepingTime(root: string): void {
+  const file = path.join(root, FILE);
+  const { atime, mtime } = statSync(file);
+  writeFileSync(file, BYTES.replace('1.3.1', '9.9.9'));
+  utimesSync(file, atime, mtime);
+}
+
+test('a file as its build left it is trusted, and the check says which file it is', async () => {
+  await withTempDir((dir) => {
+    const held = writtenTree(dir).check().get(FILE);
+    const stats = lstatSync(path.join(dir, FILE));
+    assert.equal(held, { hash: contentHash(BYTES), key: 'k', size: BYTES.length, identity: identityOf(stats), dev: stats.dev, ino: stats.ino });
+  });
+});
+
+test('an edit made under a clock stepped back (older than the marker by every time it has) is never trusted', async () => {
+  await withTempDir((dir) => {
+    const { marker, check } = writtenTree(dir, { markerAheadMs: 3_600_000 });
+    editKeepingTime(dir);
+    const stats = lstatSync(path.join(dir, FILE));
+    assert.ok(stats.ctimeMs < marker.writtenMs && stats.mtimeMs < marker.writtenMs, 'the edit looks older than the marker');
+    assert.is(check().get(FILE), null);
+  });
+});
+
+test('without a ledger a file is trusted by its bytes: a tree copied whole, not one edited', async () => {
+  await withTempDir((dir) => {
+    const copy = path.join(dir, 'copy');
+    const { marker } = writtenTree(path.join(dir, 'tree'), { ledger: false });
+    execFileSync('cp', ['-a', path.join(dir, 'tree'), copy]);
+    const copied = new CheckedTree(copy, marker, new Map([[FILE, 'recorded for another inode']]), false);
+    assert.is(copied.get(FILE)?.hash, contentHash(BYTES));
+    editKeepingTime(copy);
+    assert.is(new CheckedTree(copy, marker, new Map(), false).get(FILE), null);
+  });
+});
+
+test('a FIFO, a link or a directory where a file was is never trusted, and never blocks the check', async () => {
+  await withTempDir((dir) => {
+    const { check } = writtenTree(dir, { ledger: false });
+    const file = path.join(dir, FILE);
+    writeFileSync(path.join(dir, 'same.json'), BYTES);
+    for (const plant of [() => execFileSync('mkfifo', [file]), () => symlinkSync(path.join(dir, 'same.json'), file), () => mkdirSync(file)]) {
+      rmSync(file, { recursive: true, force: true });
+      plant();
+      assert.is(check().get(FILE), null);
+    }
+    assert.is(readFileSync(path.join(dir, 'same.json'), 'utf8'), BYTES);
+  });
+});
+
+test.run();
