@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { maintainersByHandle } from '../src/derive/listings.js';
 import { allPorts, derivePorts } from '../src/derive/ports.js';
 import type { PortEntries } from '../src/read/read-port-index.js';
 import { validatePortIndex } from '../src/validate/validate-portindex.js';
@@ -166,6 +167,46 @@ test('ports read from their text keep no own fields: they are read again, the sa
   assert.equal(made, allPorts(derivePorts(kept.records, 'portindex.json').ports));
   assert.equal([made[0]!.license, made[1]!.epoch, made[1]!.replaced_by, made[1]!.active, made[1]!.variants], ['MIT and (PSF or ZPL)', 2, 'curl2', false, ['ssl']]);
   assert.throws(() => derivePorts(reread.records, 'portindex.json').ports.at(0), /zlib was read without its own fields/);
+});
+
+test('categories: in order of first appearance, first spelled; every port counted once, active ports listed apart', () => {
+  const { ports } = derivePorts(
+    records(
+      { name: 'a', categories: ['Devel', 'net', 'DEVEL'] },
+      { name: 'b', categories: ['devel'], active: false },
+      { name: 'c', categories: ['NET', 'python'] },
+    ),
+    'portindex.json',
+  );
+  assert.equal(ports.categoryListings(), [
+    { name: 'Devel', portsCount: 2, active: ['a'] },
+    { name: 'net', portsCount: 2, active: ['a', 'c'] },
+    { name: 'python', portsCount: 1, active: ['c'] },
+  ]);
+});
+
+test('maintainers: each person with their active ports; a handle stands for every person who has it, none for no handle', () => {
+  const { ports } = derivePorts(
+    records(
+      { name: 'a', maintainers: [{ email: { name: 'jmr', domain: 'macports.org' }, github: 'jmr' }, { github: 'solo' }] },
+      { name: 'b', maintainers: [{ email: { name: 'jeremy', domain: 'example.org' }, github: 'jmr' }], active: false },
+      { name: 'c', maintainers: [{ email: { name: 'JMR', domain: 'MacPorts.org' }, github: 'JMR' }, { email: { name: 'nohandle', domain: 'x.org' } }] },
+    ),
+    'portindex.json',
+  );
+  const listings = ports.maintainerListings();
+  assert.equal(
+    listings.map(({ person, active }) => [person.name, person.github, person.ports_count, active]),
+    [
+      ['jmr', 'jmr', 2, ['a', 'c']],
+      ['', 'solo', 1, ['a']],
+      ['jeremy', 'jmr', 1, []],
+      ['nohandle', '', 1, ['c']],
+    ],
+  );
+  const byHandle = maintainersByHandle(listings);
+  assert.equal([...byHandle.keys()], ['jmr', 'solo']);
+  assert.equal(byHandle.get('jmr')!.map((m) => m.person.name), ['jmr', 'jeremy']);
 });
 
 test.run();

@@ -7,12 +7,15 @@ import { writeCatalogue } from './support/catalogue.js';
 import { ROOT, withTempDir } from './support/paths.js';
 import { readTree } from './support/tree.js';
 
-const ports = () => [
-  { name: 'zlib', portdir: 'archivers/zlib', version: '1.3.1' },
-  { name: 'xz', portdir: 'archivers/xz', version: '5.6.2' },
-  { name: 'curl', portdir: 'net/curl', version: '8.9.1', depends_lib: ['port:zlib'] },
-  { name: 'git', portdir: 'devel/git', version: '2.46.0', depends_lib: ['port:curl'] },
+const ports = (): Array<Record<string, unknown>> => [
+  { name: 'zlib', portdir: 'archivers/zlib', version: '1.3.1', categories: ['archivers'], maintainers: [{ github: 'ryandesign' }] },
+  { name: 'xz', portdir: 'archivers/xz', version: '5.6.2', categories: ['archivers'] },
+  { name: 'curl', portdir: 'net/curl', version: '8.9.1', categories: ['net'], depends_lib: ['port:zlib'] },
+  { name: 'git', portdir: 'devel/git', version: '2.46.0', categories: ['devel'], depends_lib: ['port:curl'] },
 ];
+/** With a page size of 3, the ports list (newest first) is git, curl, xz on page 1 and zlib on page 2. */
+const PORTS_PAGE_1 = 'api/v1/pages/ports/page-1.json';
+const PORTS_PAGE_2 = 'api/v1/pages/ports/page-2.json';
 const builds = Array.from({ length: 7 }, (_, i) => JSON.stringify({ build_id: 100 - i, files: [`/opt/local/f${i}`] })).join('\n');
 
 async function build(dir: string, list: unknown[], fingerprint?: string) {
@@ -36,22 +39,43 @@ test('a rebuild of the same catalogue rewrites nothing; every file keeps its ino
     const mtime = statSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json')).mtimeMs;
     const stats = await build(dir, ports());
     assert.is(stats.written, 0);
-    assert.is(stats.carried, 4 + 3, 'the port files (by their prints) and the pages carried over, not made again');
+    assert.is(stats.carried, 4 + 3 + 2, 'the port files (by their prints), the files pages and the ports pages carried over, not made again');
     assert.equal(changed(before, inodes(dir)), []);
     assert.is(statSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json')).mtimeMs, mtime);
   });
 });
 
-test("a version change rewrites that port's file alone", async () => {
+test("a version change rewrites that port's file and the one ports page that embeds it, nothing else", async () => {
   await withTempDir(async (dir) => {
     await build(dir, ports());
     const before = inodes(dir);
     const next = ports();
     next[1]!.version = '5.6.3';
     const stats = await build(dir, next);
-    assert.is(stats.written, 1);
-    assert.is(stats.carried, 3 + 3, 'the other port files and the pages carried over');
-    assert.equal(changed(before, inodes(dir)), ['api/v1/ports/xz/index.json']);
+    assert.is(stats.written, 2);
+    assert.is(stats.carried, 3 + 3 + 1, 'the other port files, the files pages and the other ports page carried over');
+    assert.equal(changed(before, inodes(dir)), [PORTS_PAGE_1, 'api/v1/ports/xz/index.json']);
+  });
+});
+
+test('a port added rewrites its file, every ports page (each carries the count) and what its category counts, nothing else', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir, ports());
+    const before = inodes(dir);
+    await build(dir, [...ports(), { name: 'zstd', portdir: 'archivers/zstd', version: '1.5.6', categories: ['archivers'] }]);
+    const after = inodes(dir);
+    assert.equal(changed(before, after), ['api/v1/category/archivers/index.json', 'api/v1/pages/category/page-1.json', PORTS_PAGE_1, PORTS_PAGE_2, 'api/v1/ports/zstd/index.json']);
+  });
+});
+
+test('a port retired rewrites its file, its ports page and its category\'s active ports; the counts, which include it, stay', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir, ports());
+    const before = inodes(dir);
+    const next = ports();
+    next[0]!.active = false;
+    await build(dir, next);
+    assert.equal(changed(before, inodes(dir)), ['api/v1/category/archivers/index.json', 'api/v1/maintainer/ryandesign/index.json', PORTS_PAGE_2, 'api/v1/ports/zlib/index.json']);
   });
 });
 
@@ -62,9 +86,9 @@ test('a dependency change rewrites the port and the depends_on of the ports it n
     const next = ports();
     next[3]!.depends_lib = ['port:curl', 'port:xz'];
     const stats = await build(dir, next);
-    assert.equal(changed(before, inodes(dir)), ['api/v1/ports/git/index.json', 'api/v1/ports/xz/index.json']);
-    assert.is(stats.written, 2);
-    assert.is(stats.carried, 2 + 3, 'the two other port files and the pages');
+    assert.equal(changed(before, inodes(dir)), [PORTS_PAGE_1, 'api/v1/ports/git/index.json', 'api/v1/ports/xz/index.json']);
+    assert.is(stats.written, 3);
+    assert.is(stats.carried, 2 + 3 + 1, 'the two other port files, the files pages and the other ports page');
   });
 });
 
@@ -82,13 +106,10 @@ test('keys made by other code are not compared: every file is made again, and un
 test('a file edited by hand since the last build is written again, not linked', async () => {
   await withTempDir(async (dir) => {
     await build(dir, ports());
-    // A file's time has the kernel's clock tick as its grain: an edit within a tick of the
-    // marker's writing would look as old as the build (the trust check is `mtime <= marker`).
-    await new Promise((resolve) => setTimeout(resolve, 50));
     appendFileSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json'), ' ');
     const stats = await build(dir, ports());
     assert.is(stats.written, 1);
-    assert.is(stats.carried, 3 + 3, "its print is unchanged, but the live tree cannot vouch for the file: made again");
+    assert.is(stats.carried, 3 + 3 + 2, "its print is unchanged, but the live tree cannot vouch for the file: made again");
     assert.is(readTree(path.join(dir, 'dist')).get('api/v1/ports/zlib/index.json')!.toString().endsWith('}'), true);
   });
 });
@@ -109,7 +130,8 @@ test('ports rendered again in a rebuild (made from the kept text of each port) a
     for (const port of document.ports) port.version = `${String(port.version)}.1`;
     writeFileSync(file, JSON.stringify(document, null, 2));
     const stats = await rebuild('dist');
-    assert.is(stats.written, document.ports.length, 'every port file, and nothing else, is written');
+    const portsPages = Math.ceil(document.ports.length / 50);
+    assert.is(stats.written, document.ports.length + portsPages, 'every port file and every ports page, nothing else, is written');
     await rebuild('fresh');
     const ported = (tree: Map<string, Buffer>) => new Map([...tree].filter(([f]) => f.startsWith('api/v1/ports/')));
     assert.equal(ported(readTree(path.join(dir, 'dist'))), ported(readTree(path.join(dir, 'fresh'))));

@@ -136,6 +136,65 @@ function checkInvariants(tree: Map<string, Buffer>, source: { ports: Array<Recor
   assert.equal(seen, source.builds.map((b) => b.build_id));
   assert.is(pageNumber, Math.max(1, Math.ceil(source.builds.length / source.pageSize)));
   assert.not.ok(tree.has(`api/v1/files/page-${pageNumber + 1}.json`));
+
+  checkReadApi(tree, source, ports);
+}
+
+/** Follows a list's `next` links from page 1: every item, and the text of each page. */
+function followList(tree: Map<string, Buffer>, list: string, pageSize: number): { items: unknown[]; texts: string[] } {
+  const items: unknown[] = [];
+  const texts: string[] = [];
+  for (let page = 1; ; page++) {
+    const text = tree.get(`api/v1/pages/${list}/page-${page}.json`)?.toString('utf8');
+    assert.ok(text, `${list} page ${page} is there`);
+    const body = JSON.parse(text) as { count: number; next: string | null; results: unknown[] };
+    assert.ok(body.results.length <= pageSize);
+    items.push(...body.results);
+    texts.push(text);
+    if (body.next === null) {
+      assert.is(items.length, body.count);
+      assert.not.ok(tree.has(`api/v1/pages/${list}/page-${page + 1}.json`));
+      return { items, texts };
+    }
+    assert.is(body.next, `${BASE}/api/v1/${list}/?page=${page + 1}`);
+  }
+}
+
+/** docs/api.md's rest of the read API, against what the port files say. */
+function checkReadApi(tree: Map<string, Buffer>, source: { ports: Array<Record<string, unknown>>; pageSize: number }, ports: Map<string, PortBody>) {
+  // Every port exactly once, newest first (the reverse of catalogue order), each the bytes of its file.
+  const listed = followList(tree, 'ports', source.pageSize);
+  const newestFirst = source.ports.map((p) => p.name as string).reverse();
+  assert.equal(listed.items.map((p) => (p as PortBody).name), newestFirst);
+  const pageOf = (i: number) => listed.texts[Math.floor(i / source.pageSize)]!;
+  newestFirst.forEach((name, i) => assert.ok(pageOf(i).includes(tree.get(`api/v1/ports/${name}/index.json`)!.toString('utf8')), `${name}: its file's bytes`));
+
+  // A category counts every port that lists it; its own page lists exactly its active ports, in catalogue order.
+  const inCatalogueOrder = [...newestFirst].reverse().map((name) => ports.get(name)!);
+  const categories = followList(tree, 'category', source.pageSize).items as Array<{ name: string; ports_count: number }>;
+  assert.equal(new Set(categories.map((c) => c.name)), new Set(inCatalogueOrder.flatMap((p) => p.categories)));
+  for (const category of categories) {
+    const listing = inCatalogueOrder.filter((p) => p.categories.includes(category.name));
+    assert.is(category.ports_count, listing.length, category.name);
+    const active = listing.filter((p) => p.active).map((p) => p.name);
+    const own = JSON.parse(tree.get(`api/v1/category/${category.name}/index.json`)!.toString('utf8'));
+    assert.equal(own, { name: category.name, ports_count: active.length, ports: active });
+  }
+
+  // A maintainer's count and active ports are what the port files that list them say.
+  const maintainers = followList(tree, 'maintainer', source.pageSize).items as Array<{ name: string; github: string; ports_count: number }>;
+  const listing = (m: { name: string; github: string }) => inCatalogueOrder.filter((p) => p.maintainers.some((o) => o.name === m.name && o.github === m.github));
+  for (const m of maintainers) {
+    if (m.name.toLowerCase() === 'ryan') continue; // two people (by domain) with one name and handle: not told apart by the files
+    assert.is(m.ports_count, listing(m).length, `${m.name} ${m.github}`);
+  }
+  for (const github of new Set(maintainers.map((m) => m.github).filter((g) => g !== ''))) {
+    const own = JSON.parse(tree.get(`api/v1/maintainer/${github}/index.json`)!.toString('utf8')) as Array<{ name: string; github: string; ports_count: number; ports: string[] }>;
+    assert.equal(own.map(({ name, github, ports_count }) => ({ name, github, ports_count })), maintainers.filter((m) => m.github === github));
+    for (const m of own) {
+      if (m.name.toLowerCase() !== 'ryan') assert.equal(m.ports, listing(m).filter((p) => p.active).map((p) => p.name), `${m.name} ${m.github}`);
+    }
+  }
 }
 
 test('random valid catalogues build, match the output schemas and keep every invariant', async () => {

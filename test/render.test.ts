@@ -3,6 +3,8 @@ import * as assert from 'uvu/assert';
 import { buildItem, pageHead, pageLinks } from '../src/render/files-page.js';
 import { toJsonText } from '../src/render/json-text.js';
 import { FilesPager } from '../src/render/files-pager.js';
+import { rootBody } from '../src/render/list-pages.js';
+import { PortsList } from '../src/render/ports-list.js';
 
 const BASE = 'https://ports.example.org';
 
@@ -71,6 +73,26 @@ test('pager: refuses to finish when fewer builds arrived than were counted', asy
     () => assert.unreachable('finish should refuse'),
     (cause: Error) => assert.match(cause.message, /counted as 2/),
   );
+});
+
+test('the ports list: newest first, each page its share, a key per page that follows its ports alone', () => {
+  const list = new PortsList(BASE, 5, 2);
+  assert.is(list.pages, 3);
+  assert.equal([1, 2, 3].map((page) => list.indicesOf(page)), [[4, 3], [2, 1], [0]]);
+  assert.equal([0, 1, 2, 3, 4].map((i) => list.pageOf(i)), [3, 2, 2, 1, 1]);
+  const prints = ['p0', 'p1', 'p2', 'p3', 'p4'];
+  const keys = list.pageKeys(prints);
+  assert.is(new Set(keys).size, 3);
+  const changed = list.pageKeys(prints.map((p, i) => (i === 1 ? 'p1-new' : p)));
+  assert.equal(changed.map((key, i) => key === keys[i]), [true, false, true]);
+  assert.equal(list.pageKeys(prints.map((p, i) => (i === 0 ? undefined : p))).map((key) => key === undefined), [false, false, true], 'a port without a print: its page is always made');
+  assert.not.equal(new PortsList(BASE, 5, 2).pageKeys(prints), new PortsList('https://mirror.example.org', 5, 2).pageKeys(prints), 'the links are in the key');
+  assert.is([...list.body(2, ['{"name":"c"}', '{"name":"b"}'])].join(''), `{"count":5,"next":"${BASE}/api/v1/ports/?page=3","previous":"${BASE}/api/v1/ports/","results":[{"name":"c"},{"name":"b"}]}`);
+});
+
+test('the API root: its links carry the format it was asked with', () => {
+  assert.is(rootBody(BASE), `{"ports":"${BASE}/api/v1/ports/","category":"${BASE}/api/v1/category/","files":"${BASE}/api/v1/files/","maintainer":"${BASE}/api/v1/maintainer/"}`);
+  assert.match(rootBody(BASE, 'api'), `"files":"${BASE}/api/v1/files/?format=api"`);
 });
 
 test.run();

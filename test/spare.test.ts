@@ -68,7 +68,7 @@ test('from the third build on, the spare tree is updated in place and swapped in
     const next = ports();
     next[1]!.version = '5.6.3';
     const stats = await build(dir, { ports: next });
-    assert.is(stats.written, 1);
+    assert.is(stats.written, 2, "the port's file and the ports page that embeds it");
     assert.is(inode(dir, ZLIB_DIR), first, "the first build's directories are live again");
     assert.equal(stagingLeft(dir), [], 'no staging tree left');
   });
@@ -88,7 +88,7 @@ test('a spare whose marker cannot be read is started afresh: nothing in it is tr
     writeFileSync(path.join(spare(dir), 'planted.json'), '{}');
     const next = ports();
     next[0]!.version = '1.3.2';
-    assert.is((await build(dir, { ports: next })).written, 1);
+    assert.is((await build(dir, { ports: next })).written, 2);
     assert.not.ok(existsSync(path.join(dir, 'dist', 'planted.json')));
   });
 });
@@ -109,7 +109,7 @@ test("a marker naming paths outside its tree is not trusted: nothing outside the
     writeFileSync(path.join(dir, 'mine', 'more.txt'), 'mine');
     const next = ports();
     next[0]!.version = '1.3.2';
-    assert.is((await build(dir, { ports: next })).written, 1);
+    assert.is((await build(dir, { ports: next })).written, 2);
     assert.equal(readdirSync(path.join(dir, 'mine')).sort(), ['more.txt', 'notes.txt']);
     assert.equal(readdirSync(dir).sort(), ['.dist.ports-gen', 'catalogue', 'dist', 'mine']);
   });
@@ -143,7 +143,7 @@ test('a port renamed (as many files as before, one path new) is listed and kept 
     // The marker's order and directories cannot be the live tree's here (see PreviousTree.layoutFor):
     // `build` compares the rebuilt marker and directories with those of a fresh build.
     const renamed = ports().map((port) => (port.name === 'xz' ? { ...port, name: 'lzma', portdir: 'archivers/lzma' } : port));
-    assert.is((await build(dir, { ports: renamed })).written, 1); // the renamed port's file
+    assert.is((await build(dir, { ports: renamed })).written, 2); // the renamed port's file, its ports page
     assert.ok(existsSync(path.join(dir, 'dist/api/v1/ports/lzma/index.json')));
     assert.not.ok(existsSync(path.join(dir, 'dist/api/v1/ports/xz')));
   });
@@ -236,7 +236,7 @@ test('the files pages are carried over while builds.ndjson, the base URL and the
     await build(dir);
     const next = ports();
     next[0]!.version = '1.3.2';
-    assert.is((await build(dir, { ports: next })).written, 1);
+    assert.is((await build(dir, { ports: next })).written, 2);
     assert.ok((await build(dir, { ports: next, baseUrl: 'https://mirror.example.org' })).written >= 3, 'the links change');
     assert.ok((await build(dir, { ports: next, baseUrl: 'https://mirror.example.org', pageSize: 4 })).written >= 2);
     const more = await build(dir, { ports: next, baseUrl: 'https://mirror.example.org', pageSize: 4, builds: buildLines(8) });

@@ -9,10 +9,12 @@ import { changedSince, identifyFile, type FileIdentity } from '../read/file-iden
 import { unreadableFile } from '../read/read-json-file.js';
 import { pageCount } from '../render/files-page.js';
 import { toJsonText } from '../render/json-text.js';
+import { listingFiles } from '../render/listing-files.js';
 import { PortTexts } from '../render/port-text.js';
+import { PortsList } from '../render/ports-list.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import type { BuildStats } from '../report/summary.js';
-import { ERROR_BODIES, errorFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, pageFiles, portFile, type ErrorKind } from '../routes/site-files.js';
+import { ERROR_BODIES, errorFile, listPageFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, pageFiles, portFile, type ErrorKind } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { BuildLock, STALE_MS } from '../write/build-lock.js';
 import { checkPublishAccess } from '../write/publish-access.js';
@@ -114,18 +116,32 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const pages = pageCount(source.records, options.pageSize);
     const names: string[] = [];
     const portFiles: string[] = [];
+    const prints: Array<string | undefined> = [];
     for (let i = 0; i < ports.length; i++) {
       names.push(ports.nameAt(i));
       portFiles.push(portFile(names[i]!));
-      writer.want(portFiles[i]!, ports.printAt(i));
+      prints.push(ports.printAt(i));
+      writer.want(portFiles[i]!, prints[i]);
     }
+    const portsList = new PortsList(options.baseUrl, ports.length, options.pageSize);
+    portsList.pageKeys(prints).forEach((pageKey, i) => writer.want(listPageFile('ports', i + 1), pageKey));
+    const listings = listingFiles(ports.categoryListings(), ports.maintainerListings(), options.baseUrl, options.pageSize);
+    for (const file of listings.files.keys()) writer.want(file, undefined);
     wantSiteFiles(writer, pages, key);
     // Made while the writer plans the last files. The pages counted from the survey are the
     // pages published: the bytes paged are the surveyed ones (see changedSince below).
-    const redirects = renderRedirects({ ports: names, pages });
+    const redirects = renderRedirects({
+      ports: names,
+      pages,
+      listPages: { ports: portsList.pages, category: listings.categoryPages, maintainer: listings.maintainerPages },
+      categories: listings.categories,
+      maintainers: listings.maintainers,
+    });
     const plan = await writer.plan(key);
-    await writePorts(ports, portFiles, new Set(plan.render), writer, progress);
+    await writePorts(ports, portFiles, portsList, new Set(plan.render), writer, progress);
     ports = undefined;
+    for (const [file, body] of listings.files) await writer.write(file, body, true);
+    listings.files.clear();
     let filesInfo = plan.filesInfo;
     if (!filesInfo) {
       collectGarbage(); // the ports' records are garbage now, before the paging's churn
@@ -168,15 +184,26 @@ function wantSiteFiles(writer: SiteWriter, pages: number, key: string): void {
 }
 
 /**
- * Renders the port files the plan asks for (port i's file is `files[i]`), and the error bodies,
- * in the background: the writer places them while this thread pages the builds.
+ * Renders the port files and the ports list's pages the plan asks for (port i's file is
+ * `files[i]`), and the error bodies, in the background: the writer places them while this
+ * thread pages the builds. The ports go newest first, as the list does, so a port's text is
+ * made once for its file and its page, and one page is held at a time.
  */
-async function writePorts(ports: PortList, files: readonly string[], render: ReadonlySet<string>, writer: SiteWriter, progress: Progress): Promise<void> {
+async function writePorts(ports: PortList, files: readonly string[], list: PortsList, render: ReadonlySet<string>, writer: SiteWriter, progress: Progress): Promise<void> {
   progress.phase('writing ports', ports.length);
   const texts = new PortTexts();
-  for (let i = 0; i < ports.length; i++) {
-    if (render.has(files[i]!)) await writer.write(files[i]!, texts.of(ports.at(i), ports.escapeFreeAt(i)), true);
-    progress.advance();
+  for (let page = 1; page <= list.pages; page++) {
+    const pageFile = listPageFile('ports', page);
+    const paged: string[] | undefined = render.has(pageFile) ? [] : undefined;
+    for (const i of list.indicesOf(page)) {
+      if (paged || render.has(files[i]!)) {
+        const text = texts.of(ports.at(i), ports.escapeFreeAt(i));
+        if (render.has(files[i]!)) await writer.write(files[i]!, text, true);
+        paged?.push(text);
+      }
+      progress.advance();
+    }
+    if (paged) await writer.write(pageFile, list.body(page, paged));
   }
   for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]), true);
 }

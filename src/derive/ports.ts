@@ -2,6 +2,7 @@ import type { Problem } from '../problems/problem.js';
 import { keptOwn, type OwnOf, type PortRecord } from '../validate/port-record.js';
 import { categoriesOf, printCategories, spellCategories } from './categories.js';
 import { DependencyLists, resolveDependencies, type DependencyResource } from './dependencies.js';
+import { listCategories, listMaintainers, type CategoryListing, type MaintainerListing } from './listings.js';
 import { MaintainerTally, type MaintainerResource } from './maintainers.js';
 import { PrintHash } from './print-hash.js';
 
@@ -48,6 +49,9 @@ export interface PortList {
    * the other ports. Undefined when the port's text is not known (a document read whole).
    */
   printAt(index: number): string | undefined;
+  /** The categories and the maintainers, as their lists publish them (see listings). */
+  categoryListings(): CategoryListing[];
+  maintainerListings(): MaintainerListing[];
 }
 
 export interface DerivedPorts {
@@ -114,6 +118,14 @@ class DerivedPortList implements PortList {
     const hash = new PrintHash();
     for (const field of DerivedPortList.CROSS_FIELDS) DerivedPortList.CROSS_PRINTS[field](this, hash, index);
     return record.textHash + hash.digest();
+  }
+
+  categoryListings(): CategoryListing[] {
+    return listCategories(this.records, this.categories);
+  }
+
+  maintainerListings(): MaintainerListing[] {
+    return listMaintainers(this.records, this.maintainers);
   }
 
   at(index: number): PortResource {

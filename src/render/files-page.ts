@@ -7,9 +7,12 @@ export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }
 
-/** docs/api.md, as DRF's PageNumberPagination writes its links: page 2 links back without `page`. */
-export function pageLinks(baseUrl: string, page: number, pages: number): { next: string | null; previous: string | null } {
-  const list = `${baseUrl}${FILES_PATH}`;
+/**
+ * docs/api.md, as DRF's PageNumberPagination writes its links: page 2 links back without
+ * `page`. `listPath`: the list's URL path, the files list's by default.
+ */
+export function pageLinks(baseUrl: string, page: number, pages: number, listPath = FILES_PATH): { next: string | null; previous: string | null } {
+  const list = `${baseUrl}${listPath}`;
   return {
     next: page < pages ? `${list}?page=${page + 1}` : null,
     previous: page === 1 ? null : page === 2 ? list : `${list}?page=${page - 1}`,
@@ -17,8 +20,8 @@ export function pageLinks(baseUrl: string, page: number, pages: number): { next:
 }
 
 /** Everything before the first result, so a page can be streamed out as results arrive. */
-export function pageHead(baseUrl: string, count: number, page: number, pages: number): string {
-  const { next, previous } = pageLinks(baseUrl, page, pages);
+export function pageHead(baseUrl: string, count: number, page: number, pages: number, listPath = FILES_PATH): string {
+  const { next, previous } = pageLinks(baseUrl, page, pages, listPath);
   return `{"count":${count},"next":${toJsonText(next)},"previous":${toJsonText(previous)},"results":[`;
 }
 

@@ -1,4 +1,4 @@
-import { FILES_DIR, pageFile, portFile, PORTS_DIR, type ErrorKind } from './site-files.js';
+import { API_DIR, CATEGORY_DIR, FILES_DIR, MAINTAINER_DIR, PORTS_DIR, type ErrorKind, type ListName } from './site-files.js';
 
 /**
  * The one route table (docs/api.md): which URL serves which file, with which status and headers.
@@ -21,36 +21,53 @@ export const JSON_FORMATS = ['json', 'api'] as const;
 /** DRF's PageNumberPagination.last_page_strings. */
 export const LAST_PAGE = 'last';
 
+/** What a route answers with: a list's page, one instance, or the API root. */
+export type RouteKind = 'list' | 'instance' | 'root';
+
 export interface Route {
   /** The URL path as the live service spells it; `:name` is a path segment. */
   path: string;
-  /** The file in the output tree for one resource of this route. */
-  file: (key: never) => string;
-  /** The `name` of DRF's OPTIONS metadata for the view. */
+  kind: RouteKind;
+  /** The list it pages, or whose instance it is. */
+  list?: ListName;
+  /** The `name` of DRF's OPTIONS metadata for the view, and its `description`. */
   viewName: string;
+  description?: string;
   /** The error a missing resource gets. */
   missing: ErrorKind;
 }
 
-export const PORT_ROUTE = {
-  path: `/${PORTS_DIR}/:name/`,
-  file: portFile,
-  viewName: 'Port Api Instance',
-  missing: 'no-port',
+export const ROOT_ROUTE = {
+  path: `/${API_DIR}/`,
+  kind: 'root',
+  viewName: 'Api Root',
+  description: 'The default basic root view for DefaultRouter',
+  missing: 'not-found',
 } as const satisfies Route;
 
-export const FILES_ROUTE = {
-  path: `/${FILES_DIR}/`,
-  file: pageFile,
-  viewName: 'Installed Files Api List',
-  missing: 'invalid-page',
-} as const satisfies Route;
+export const PORTS_ROUTE = { path: `/${PORTS_DIR}/`, kind: 'list', list: 'ports', viewName: 'Port Api List', missing: 'invalid-page' } as const satisfies Route;
+
+export const PORT_ROUTE = { path: `/${PORTS_DIR}/:name/`, kind: 'instance', list: 'ports', viewName: 'Port Api Instance', missing: 'no-port' } as const satisfies Route;
+
+export const FILES_ROUTE = { path: `/${FILES_DIR}/`, kind: 'list', list: 'files', viewName: 'Installed Files Api List', missing: 'invalid-page' } as const satisfies Route;
+
+export const CATEGORIES_ROUTE = { path: `/${CATEGORY_DIR}/`, kind: 'list', list: 'category', viewName: 'Category Api List', missing: 'invalid-page' } as const satisfies Route;
+
+export const CATEGORY_ROUTE = { path: `/${CATEGORY_DIR}/:name/`, kind: 'instance', list: 'category', viewName: 'Category Api Instance', missing: 'no-category' } as const satisfies Route;
+
+export const MAINTAINERS_ROUTE = { path: `/${MAINTAINER_DIR}/`, kind: 'list', list: 'maintainer', viewName: 'Maintainer Api List', missing: 'invalid-page' } as const satisfies Route;
+
+/** A handle no maintainer has is not missing: the live service answers 200 `[]` (docs/api.md). */
+export const MAINTAINER_ROUTE = { path: `/${MAINTAINER_DIR}/:name/`, kind: 'instance', list: 'maintainer', viewName: 'Maintainer Api Instance', missing: 'not-found' } as const satisfies Route;
+
+/** The paged lists, in the order the API root names them after `ports`. */
+export const LIST_ROUTES = [PORTS_ROUTE, CATEGORIES_ROUTE, FILES_ROUTE, MAINTAINERS_ROUTE] as const;
 
 /** DRF's SimpleMetadata body for OPTIONS on a view (docs/api.md), key order as DRF writes it. */
 export function optionsBody(route: Route): { name: string; description: string; renders: string[]; parses: string[] } {
   return {
     name: route.viewName,
-    description: '',
+    description: route.description ?? '',
     renders: ['application/json', 'text/html'],
     parses: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
   };

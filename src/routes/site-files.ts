@@ -2,8 +2,17 @@
  * Where each resource lives in the output tree. The route table (URL ↔ file) builds on these,
  * and so do the writer and `serve`: one fact, one place.
  */
+export const API_DIR = 'api/v1';
 export const PORTS_DIR = 'api/v1/ports';
 export const FILES_DIR = 'api/v1/files';
+export const CATEGORY_DIR = 'api/v1/category';
+export const MAINTAINER_DIR = 'api/v1/maintainer';
+/**
+ * The pages of the lists whose URL also has instances below it (`/api/v1/ports/` and
+ * `/api/v1/ports/<name>/`): apart from them, since `page-1.json` is a valid port name and
+ * handle. The files list has no instances, and keeps its pages in its own directory.
+ */
+export const LIST_PAGES_DIR = 'api/v1/pages';
 export const ERRORS_DIR = '_errors';
 /** Netlify's per-deploy rule files, written at the top of the site. */
 export const NETLIFY_REDIRECTS = '_redirects';
@@ -28,14 +37,64 @@ export function pageFiles(pages: number): string[] {
   return Array.from({ length: pages }, (_, i) => pageFile(i + 1));
 }
 
+/** The paged lists of the API, by the segment of their URL (`/api/v1/<list>/`). */
+export type ListName = 'ports' | 'category' | 'maintainer' | 'files';
+
+export function listPageFile(list: ListName, page: number): string {
+  return list === 'files' ? pageFile(page) : `${LIST_PAGES_DIR}/${list}/page-${page}.json`;
+}
+
+/** The directory holding a list's pages (see listPageFile). */
+export function listPagesDirectory(list: ListName): string {
+  return list === 'files' ? FILES_DIR : `${LIST_PAGES_DIR}/${list}`;
+}
+
+/** The API root, as asked for without `format` or with one of the JSON formats. */
+export function rootFile(format?: string): string {
+  return format ? `${API_DIR}/root-${format}.json` : `${API_DIR}/root.json`;
+}
+
+/**
+ * A category's URL segment, as DRF's router matches a lookup (`[^/.]+`): a category whose
+ * name has a dot or a slash has no page on the live service, and none here. Nor has one
+ * that cannot name a directory (a NUL, over 255 bytes).
+ */
+export const CATEGORY_SEGMENT = '[^/.\\0]+';
+const CATEGORY_NAME = new RegExp(`^${CATEGORY_SEGMENT}$`);
+
+export function hasCategoryPage(name: string): boolean {
+  return CATEGORY_NAME.test(name) && Buffer.byteLength(name) <= 255;
+}
+
+export function categoryFile(name: string): string {
+  return `${CATEGORY_DIR}/${name}/index.json`;
+}
+
+/** A maintainer's URL segment, as the live service's route spells it. */
+export const GITHUB_SEGMENT = '[a-zA-Z0-9_.-]+';
+const GITHUB_HANDLE = new RegExp(`^${GITHUB_SEGMENT}$`);
+
+/** `.` and `..` match the route but name no directory of their own. */
+export function hasMaintainerPage(github: string): boolean {
+  return GITHUB_HANDLE.test(github) && github !== '.' && github !== '..' && github.length <= 255;
+}
+
+export function maintainerFile(github: string): string {
+  return `${MAINTAINER_DIR}/${github}/index.json`;
+}
+
 /** Bodies of the error responses, as DRF words them (docs/api.md). */
 export const ERROR_BODIES = {
   'not-found': { detail: 'Not found.' },
   'no-port': { detail: 'No Port matches the given query.' },
   'invalid-page': { detail: 'Invalid page.' },
+  'no-category': { detail: 'No Category matches the given query.' },
 } as const;
 export type ErrorKind = keyof typeof ERROR_BODIES;
 
 export function errorFile(kind: ErrorKind): string {
   return `${ERRORS_DIR}/${kind}.json`;
 }
+
+/** What a handle no maintainer has gets: 200 and an empty array, as the live service answers (docs/api.md). */
+export const NO_MAINTAINER_FILE = `${ERRORS_DIR}/no-maintainer.json`;

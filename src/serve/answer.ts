@@ -1,24 +1,58 @@
-import { ALLOWED_METHODS, FILES_ROUTE, JSON_FORMATS, methodNotAllowedBody, optionsBody, PORT_ROUTE, type Route } from '../routes/route-table.js';
-import { ERROR_BODIES, pageFile, portFile } from '../routes/site-files.js';
+import {
+  ALLOWED_METHODS,
+  CATEGORIES_ROUTE,
+  CATEGORY_ROUTE,
+  FILES_ROUTE,
+  JSON_FORMATS,
+  MAINTAINER_ROUTE,
+  MAINTAINERS_ROUTE,
+  methodNotAllowedBody,
+  optionsBody,
+  PORT_ROUTE,
+  PORTS_ROUTE,
+  ROOT_ROUTE,
+  type Route,
+} from '../routes/route-table.js';
+import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, listPageFile, maintainerFile, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
 import { resolvePage } from './page-number.js';
 
-/** What `serve` knows of a built site: port names by lower case, and the number of pages. */
+/** What `serve` knows of a built site, from its tree (see site-index). */
 export interface SiteIndex {
+  /** Port names by lower case. */
   ports: ReadonlyMap<string, string>;
+  /** The pages of the files list. */
   pages: number;
+  /** The pages of the other lists. */
+  listPages: Readonly<Record<Exclude<ListName, 'files'>, number>>;
+  /** The categories and handles that have a page. */
+  categories: ReadonlySet<string>;
+  maintainers: ReadonlySet<string>;
 }
 
 export type Answer =
-  | { status: 200; file: string }
+  /** `missing`: what to answer should the file be gone when it is opened (a rebuild). */
+  | { status: 200; file: string; missing: ErrorKind }
   | { status: number; body: unknown }
   | { status: 301; location: string };
 
-const PORT_PATH = /^\/api\/v1\/ports\/([^/]+)\/$/;
+/** An instance route's path as a pattern, its `:name` one segment of `segment` (a character class). */
+function instancePattern(route: Route, segment: string): { route: Route; pattern: RegExp } {
+  const [before, after] = route.path.split(':name');
+  return { route, pattern: new RegExp(`^${before}(${segment})${after}$`) };
+}
+
+/** The instance routes, their segments matched as the live service's router matches them. */
+const INSTANCES = [instancePattern(PORT_ROUTE, '[^/]+'), instancePattern(CATEGORY_ROUTE, CATEGORY_SEGMENT), instancePattern(MAINTAINER_ROUTE, GITHUB_SEGMENT)];
+
+const FIXED: ReadonlyMap<string, Route> = new Map([ROOT_ROUTE, PORTS_ROUTE, FILES_ROUTE, CATEGORIES_ROUTE, MAINTAINERS_ROUTE].map((route) => [route.path, route]));
 
 function matchRoute(path: string): { route: Route; name?: string } | undefined {
-  if (path === FILES_ROUTE.path) return { route: FILES_ROUTE };
-  const port = PORT_PATH.exec(path);
-  if (port) return { route: PORT_ROUTE, name: port[1]! };
+  const fixed = FIXED.get(path);
+  if (fixed) return { route: fixed };
+  for (const { route, pattern } of INSTANCES) {
+    const match = pattern.exec(path);
+    if (match) return { route, name: match[1]! };
+  }
   return undefined;
 }
 
@@ -62,10 +96,17 @@ export function answer(method: string, rawTarget: string, site: SiteIndex): Answ
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) return { status: 405, body: methodNotAllowedBody(method) };
   if (method === 'OPTIONS') return { status: 200, body: optionsBody(match.route) };
 
-  if (match.route === PORT_ROUTE) {
-    const name = site.ports.get(match.name!.toLowerCase());
-    return name === undefined ? { status: 404, body: ERROR_BODIES['no-port'] } : { status: 200, file: portFile(name) };
+  const { route, name } = match;
+  const found = (file: string): Answer => ({ status: 200, file, missing: route.missing });
+  const miss = (): Answer => ({ status: 404, body: ERROR_BODIES[route.missing] });
+  if (route.kind === 'root') return found(rootFile(format || undefined));
+  if (route === PORT_ROUTE) {
+    const spelled = site.ports.get(name!.toLowerCase());
+    return spelled === undefined ? miss() : found(portFile(spelled));
   }
-  const page = resolvePage(lastValue(query, 'page'), site.pages);
-  return page === undefined ? { status: 404, body: ERROR_BODIES['invalid-page'] } : { status: 200, file: pageFile(page) };
+  if (route === CATEGORY_ROUTE) return site.categories.has(name!) ? found(categoryFile(name!)) : miss();
+  if (route === MAINTAINER_ROUTE) return site.maintainers.has(name!) ? found(maintainerFile(name!)) : { status: 200, body: [] };
+  const list = route.list!;
+  const page = resolvePage(lastValue(query, 'page'), list === 'files' ? site.pages : site.listPages[list]);
+  return page === undefined ? miss() : found(listPageFile(list, page));
 }

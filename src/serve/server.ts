@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { toJsonText } from '../render/json-text.js';
 import { API_HEADERS } from '../routes/route-table.js';
-import { ERROR_BODIES, PORTS_DIR } from '../routes/site-files.js';
+import { ERROR_BODIES } from '../routes/site-files.js';
 import { answer, type SiteIndex } from './answer.js';
 import { EtagCache, matchesIfNoneMatch } from './etag.js';
 import { watchSiteIndex } from './site-index.js';
@@ -143,7 +143,7 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
     if (!opened && replaced()) return handle(req, res, tries - 1);
     if (!opened) {
       // Gone since the index was read (a rebuild), or a link planted in the tree: a miss.
-      sendJson(res, 404, decision.file.startsWith(PORTS_DIR) ? ERROR_BODIES['no-port'] : ERROR_BODIES['not-found'], head);
+      sendJson(res, 404, ERROR_BODIES[decision.missing], head);
       return;
     }
     const { fd, stats } = opened;

@@ -1,22 +1,49 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { FILES_DIR, MARKER_FILE, PORTS_DIR } from '../routes/site-files.js';
+import { CATEGORY_DIR, listPagesDirectory, MAINTAINER_DIR, MARKER_FILE, PORTS_DIR, type ListName } from '../routes/site-files.js';
 import type { SiteIndex } from './answer.js';
 
 const PAGE_FILE = /^page-([1-9][0-9]*)\.json$/;
 
-/** Reads the names and page count of a built site from its tree (nothing else is trusted). */
+/** Reads the names and page counts of a built site from its tree (nothing else is trusted). */
 export function readSiteIndex(dir: string): SiteIndex {
   const ports = new Map<string, string>();
+  // Every site has its ports' directory: a tree without it is gone (see serve's retry).
   for (const entry of readdirSync(path.join(dir, PORTS_DIR), { withFileTypes: true })) {
     if (entry.isDirectory()) ports.set(entry.name.toLowerCase(), entry.name);
   }
+  return {
+    ports,
+    pages: pagesIn(dir, 'files'),
+    listPages: { ports: pagesIn(dir, 'ports'), category: pagesIn(dir, 'category'), maintainer: pagesIn(dir, 'maintainer') },
+    categories: new Set(directoriesIn(dir, CATEGORY_DIR)),
+    maintainers: new Set(directoriesIn(dir, MAINTAINER_DIR)),
+  };
+}
+
+/** The directories in `sub` of the site; none when it has no `sub` (a site of an older version). */
+function directoriesIn(dir: string, sub: string): string[] {
+  return entriesIn(dir, sub)
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+function pagesIn(dir: string, list: ListName): number {
   let pages = 0;
-  for (const entry of readdirSync(path.join(dir, FILES_DIR))) {
-    const match = PAGE_FILE.exec(entry);
-    if (match) pages = Math.max(pages, Number(match[1]));
+  for (const entry of entriesIn(dir, listPagesDirectory(list))) {
+    const match = PAGE_FILE.exec(entry.name);
+    if (match && entry.isFile()) pages = Math.max(pages, Number(match[1]));
   }
-  return { ports, pages: Math.max(pages, 1) };
+  return Math.max(pages, 1);
+}
+
+function entriesIn(dir: string, sub: string): Dirent[] {
+  try {
+    return readdirSync(path.join(dir, sub), { withFileTypes: true });
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw cause;
+  }
 }
 
 /**

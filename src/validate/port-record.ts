@@ -15,6 +15,8 @@ export interface PortCore {
   maintainers: MaintainerSource[];
   /** Raw dependency strings per kind (`port:zlib`, `lib:libz:zlib`, ...). */
   depends: Record<DependencyKind, string[]>;
+  /** Whether the port is active: the category and maintainer pages list only active ports. */
+  active: boolean;
 }
 
 /** The fields a port's text makes alone, with the defaults of docs/catalogue-format.md applied. */
@@ -119,6 +121,7 @@ export function toPortRecord(source: PortSource, index: number, escapeFree = fal
     categories: source.categories ?? NONE,
     maintainers: maintainersOf(source),
     depends: dependsOf(source),
+    active: source.active ?? true,
     own: keepOwn ? toPortOwn(source) : undefined,
     escapeFree,
     textHash,

@@ -26,10 +26,11 @@ export interface Case {
 const NOT_FOUND = { json: { detail: 'Not found.' } };
 const NO_PORT = { json: { detail: 'No Port matches the given query.' } };
 const INVALID_PAGE = { json: { detail: 'Invalid page.' } };
-const metadata = (name: string) => ({
+const NO_CATEGORY = { json: { detail: 'No Category matches the given query.' } };
+const metadata = (name: string, description = '') => ({
   json: {
     name,
-    description: '',
+    description,
     renders: ['application/json', 'text/html'],
     parses: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
   },
@@ -128,4 +129,52 @@ export const CASES: Case[] = [
   { name: 'PUT', method: 'PUT', target: '/api/v1/ports/zlib/', expect: { status: 405, body: { json: { detail: 'Method "PUT" not allowed.' } } }, netlify: { status: 200, body: file('zlib.json'), why: METHODS } },
   { name: 'PATCH', method: 'PATCH', target: '/api/v1/ports/zlib/', expect: { status: 405, body: { json: { detail: 'Method "PATCH" not allowed.' } } }, netlify: { status: 200, body: file('zlib.json'), why: METHODS } },
   { name: 'DELETE', method: 'DELETE', target: '/api/v1/ports/zlib/', expect: { status: 405, body: { json: { detail: 'Method "DELETE" not allowed.' } } }, netlify: { status: 200, body: file('zlib.json'), why: METHODS } },
+
+  // The API root
+  { name: 'the API root', method: 'GET', target: '/api/v1/', expect: { status: 200, body: file('root.json') } },
+  { name: 'the API root with format=json: its links carry it', method: 'GET', target: '/api/v1/?format=json', expect: { status: 200, body: file('root-format-json.json') } },
+  { name: 'the API root with format=api', method: 'GET', target: '/api/v1/?format=api', expect: { status: 200, body: file('root-format-api.json') } },
+  { name: 'the API root with an empty format', method: 'GET', target: '/api/v1/?format=', expect: { status: 200, body: file('root.json') } },
+  { name: 'the API root with an unknown format', method: 'GET', target: '/api/v1/?format=xml', expect: { status: 404, body: NOT_FOUND }, netlify: { status: 200, body: NOT_FOUND, why: REWRITE_404 } },
+  { name: 'the API root without its trailing slash', method: 'GET', target: '/api/v1', expect: { status: 301, location: '/api/v1/', body: { empty: true } }, netlify: { status: 200, body: file('root.json'), why: NO_SLASH } },
+  { name: 'OPTIONS of the API root', method: 'OPTIONS', target: '/api/v1/', expect: { status: 200, body: metadata('Api Root', 'The default basic root view for DefaultRouter') }, netlify: { status: 200, body: file('root.json'), why: METHODS } },
+  { name: 'POST to the API root', method: 'POST', target: '/api/v1/', expect: { status: 405, body: { json: { detail: 'Method "POST" not allowed.' } } }, netlify: { status: 200, body: file('root.json'), why: METHODS } },
+
+  // The ports list: newest first, the reverse of catalogue order
+  { name: 'the ports list', method: 'GET', target: '/api/v1/ports/', expect: { status: 200, body: file('ports-page-1.json') } },
+  { name: 'the ports list, page 2', method: 'GET', target: '/api/v1/ports/?page=2', expect: { status: 200, body: file('ports-page-2.json') } },
+  { name: 'the ports list, page=last', method: 'GET', target: '/api/v1/ports/?page=last', expect: { status: 200, body: file('ports-page-3.json') } },
+  { name: 'the ports list, page=03', method: 'GET', target: '/api/v1/ports/?page=03', expect: { status: 200, body: file('ports-page-3.json') }, netlify: { status: 200, body: INVALID_PAGE, why: `rules match page values literally; ${REWRITE_404}` } },
+  { name: 'the ports list past its last page', method: 'GET', target: '/api/v1/ports/?page=4', expect: { status: 404, body: INVALID_PAGE }, netlify: { status: 200, body: INVALID_PAGE, why: REWRITE_404 } },
+  { name: 'the ports list with format=api', method: 'GET', target: '/api/v1/ports/?format=api&page=2', expect: { status: 200, body: file('ports-page-2.json') } },
+  { name: 'the ports list without its trailing slash', method: 'GET', target: '/api/v1/ports?page=2', expect: { status: 301, location: '/api/v1/ports/?page=2', body: { empty: true } }, netlify: { status: 200, body: file('ports-page-2.json'), why: NO_SLASH } },
+  { name: 'OPTIONS of the ports list', method: 'OPTIONS', target: '/api/v1/ports/', expect: { status: 200, body: metadata('Port Api List') }, netlify: { status: 200, body: file('ports-page-1.json'), why: METHODS } },
+  { name: 'a retired port is still listed and served', method: 'GET', target: '/api/v1/ports/zstd/', expect: { status: 200, body: file('zstd.json') } },
+
+  // Categories
+  { name: 'the categories', method: 'GET', target: '/api/v1/category/', expect: { status: 200, body: file('categories-page-1.json') } },
+  { name: 'the categories past their last page', method: 'GET', target: '/api/v1/category/?page=2', expect: { status: 404, body: INVALID_PAGE }, netlify: { status: 200, body: INVALID_PAGE, why: REWRITE_404 } },
+  { name: 'a category: its active ports', method: 'GET', target: '/api/v1/category/archivers/', expect: { status: 200, body: file('category-archivers.json') } },
+  { name: 'a category whose ports are all retired', method: 'GET', target: '/api/v1/category/devel/', expect: { status: 200, body: file('category-devel.json') } },
+  { name: 'a category in another letter case', method: 'GET', target: '/api/v1/category/Archivers/', expect: { status: 404, body: NO_CATEGORY }, netlify: { status: 200, body: NO_CATEGORY, why: REWRITE_404 } },
+  { name: 'an unknown category', method: 'GET', target: '/api/v1/category/nothing/', expect: { status: 404, body: NO_CATEGORY }, netlify: { status: 200, body: NO_CATEGORY, why: REWRITE_404 } },
+  { name: 'a category path with a dot matches no route', method: 'GET', target: '/api/v1/category/a.b/', expect: { status: 404, body: NOT_FOUND }, netlify: { status: 200, body: NO_CATEGORY, why: `rules cannot match a segment by pattern, so it is taken for a category; ${REWRITE_404}` } },
+  { name: 'a category with format=json', method: 'GET', target: '/api/v1/category/archivers/?format=json', expect: { status: 200, body: file('category-archivers.json') } },
+  { name: 'a category without its trailing slash', method: 'GET', target: '/api/v1/category/archivers', expect: { status: 301, location: '/api/v1/category/archivers/', body: { empty: true } }, netlify: { status: 200, body: file('category-archivers.json'), why: NO_SLASH } },
+  { name: 'HEAD of a category', method: 'HEAD', target: '/api/v1/category/archivers/', expect: { status: 200, body: { empty: true } } },
+  { name: 'OPTIONS of the categories', method: 'OPTIONS', target: '/api/v1/category/', expect: { status: 200, body: metadata('Category Api List') }, netlify: { status: 200, body: file('categories-page-1.json'), why: METHODS } },
+  { name: 'OPTIONS of a category', method: 'OPTIONS', target: '/api/v1/category/anything/', expect: { status: 200, body: metadata('Category Api Instance') }, netlify: { status: 200, body: NO_CATEGORY, why: `${METHODS}; ${REWRITE_404}` } },
+
+  // Maintainers
+  { name: 'the maintainers', method: 'GET', target: '/api/v1/maintainer/', expect: { status: 200, body: file('maintainers-page-1.json') } },
+  { name: 'the maintainers, page=last', method: 'GET', target: '/api/v1/maintainer/?page=last', expect: { status: 200, body: file('maintainers-page-1.json') } },
+  { name: 'a handle: every maintainer with it, an array', method: 'GET', target: '/api/v1/maintainer/jmr/', expect: { status: 200, body: file('maintainer-jmr.json') } },
+  { name: 'a handle in another letter case is another handle', method: 'GET', target: '/api/v1/maintainer/JMR/', expect: { status: 200, body: { json: [] } } },
+  { name: 'a handle no maintainer has: an empty array', method: 'GET', target: '/api/v1/maintainer/nobody/', expect: { status: 200, body: { json: [] } } },
+  { name: 'a handle the route does not match', method: 'GET', target: '/api/v1/maintainer/a%20b/', expect: { status: 404, body: NOT_FOUND }, netlify: { status: 200, body: { json: [] }, why: 'rules cannot match a segment by pattern, so it is taken for a handle no maintainer has' } },
+  { name: 'a handle with an unknown format', method: 'GET', target: '/api/v1/maintainer/jmr/?format=xml', expect: { status: 404, body: NOT_FOUND }, netlify: { status: 200, body: NOT_FOUND, why: REWRITE_404 } },
+  { name: 'a handle without its trailing slash', method: 'GET', target: '/api/v1/maintainer/jmr', expect: { status: 301, location: '/api/v1/maintainer/jmr/', body: { empty: true } }, netlify: { status: 200, body: file('maintainer-jmr.json'), why: NO_SLASH } },
+  { name: 'OPTIONS of the maintainers', method: 'OPTIONS', target: '/api/v1/maintainer/', expect: { status: 200, body: metadata('Maintainer Api List') }, netlify: { status: 200, body: file('maintainers-page-1.json'), why: METHODS } },
+  { name: 'OPTIONS of a handle', method: 'OPTIONS', target: '/api/v1/maintainer/anyone/', expect: { status: 200, body: metadata('Maintainer Api Instance') }, netlify: { status: 200, body: { json: [] }, why: METHODS } },
+  { name: 'DELETE of a handle', method: 'DELETE', target: '/api/v1/maintainer/jmr/', expect: { status: 405, body: { json: { detail: 'Method "DELETE" not allowed.' } } }, netlify: { status: 200, body: file('maintainer-jmr.json'), why: METHODS } },
 ];

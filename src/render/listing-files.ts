@@ -1,0 +1,48 @@
+import type { CategoryListing, MaintainerListing } from '../derive/listings.js';
+import { maintainersByHandle } from '../derive/listings.js';
+import { CATEGORIES_ROUTE, JSON_FORMATS, MAINTAINERS_ROUTE } from '../routes/route-table.js';
+import { categoryFile, hasCategoryPage, hasMaintainerPage, listPageFile, maintainerFile, NO_MAINTAINER_FILE, rootFile } from '../routes/site-files.js';
+import type { Body } from './body.js';
+import { categoryBody, categoryItem, listPageBodies, maintainerBody, maintainerItem, rootBody } from './list-pages.js';
+
+/** The files of the API root, the categories and the maintainers, and what the routes need of them. */
+export interface ListingFiles {
+  /** Path → body, in the order they are written. */
+  files: Map<string, Body>;
+  /** The categories and handles that have a page of their own. */
+  categories: string[];
+  maintainers: string[];
+  /** The number of pages of each list. */
+  categoryPages: number;
+  maintainerPages: number;
+}
+
+/**
+ * Every file of the API root and of the category and maintainer lists (docs/api.md). Pure, and
+ * small beside the ports (a category or a person per file): made whole on every build, and
+ * placed by their bytes, so only the files whose bytes change are written.
+ */
+export function listingFiles(categories: readonly CategoryListing[], maintainers: readonly MaintainerListing[], baseUrl: string, pageSize: number): ListingFiles {
+  const files = new Map<string, Body>();
+  files.set(rootFile(), rootBody(baseUrl));
+  for (const format of JSON_FORMATS) files.set(rootFile(format), rootBody(baseUrl, format));
+
+  const categoryPages = listPageBodies(CATEGORIES_ROUTE.path, baseUrl, categories.map(categoryItem), pageSize);
+  categoryPages.forEach((body, i) => files.set(listPageFile('category', i + 1), body));
+  const withPages = categories.filter((category) => hasCategoryPage(category.name));
+  for (const category of withPages) files.set(categoryFile(category.name), categoryBody(category));
+
+  const maintainerPages = listPageBodies(MAINTAINERS_ROUTE.path, baseUrl, maintainers.map(maintainerItem), pageSize);
+  maintainerPages.forEach((body, i) => files.set(listPageFile('maintainer', i + 1), body));
+  const handles = [...maintainersByHandle(maintainers)].filter(([github]) => hasMaintainerPage(github));
+  for (const [github, same] of handles) files.set(maintainerFile(github), maintainerBody(same));
+  files.set(NO_MAINTAINER_FILE, maintainerBody([]));
+
+  return {
+    files,
+    categories: withPages.map((category) => category.name),
+    maintainers: handles.map(([github]) => github),
+    categoryPages: categoryPages.length,
+    maintainerPages: maintainerPages.length,
+  };
+}
