@@ -96,7 +96,7 @@ test('the ledger records each file as placed: linked, written', async () => {
     executor.apply({ keep: [], link: [PAGE], render: ['other.json'] });
     executor.put('other.json', Buffer.from('[]'));
     executor.finish('fp', undefined);
-    for (const relative of [PAGE, 'other.json']) assert.is(executor.identities.get(relative), identityOf(lstatSync(path.join(dir, 'new', relative))), relative);
+    for (const relative of [PAGE, 'other.json']) assert.is(executor.placed.get(relative)?.identity, identityOf(lstatSync(path.join(dir, 'new', relative))), relative);
   });
 });
 

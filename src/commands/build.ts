@@ -125,6 +125,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     }
     const portsList = new PortsList(options.baseUrl, ports.length, options.pageSize);
     portsList.pageKeys(prints).forEach((pageKey, i) => writer.want(listPageFile('ports', i + 1), pageKey));
+    prints.length = 0; // a local lives across the awaits below
     const listings = listingFiles(ports.categoryListings(), ports.maintainerListings(), options.baseUrl, options.pageSize);
     for (const file of listings.files.keys()) writer.want(file, undefined);
     wantSiteFiles(writer, pages, key);

@@ -24,10 +24,14 @@ export interface Totals {
  * followed), and whatever stands where a file goes is unlinked first: the spare shares its
  * inodes with the live tree, so a file is never written through.
  */
+/** A file as placed in the new tree: what it holds, and its identity there (see file-ledger). */
+export interface Placed extends Held {
+  identity: string;
+}
+
 export class Executor {
-  private readonly files = new Map<string, Held>();
-  /** The identity of each file as placed, for the tree's ledger (see file-ledger). */
-  readonly identities = new Map<string, string>();
+  /** Every file placed so far: the marker and the ledger record them. */
+  readonly placed = new Map<string, Placed>();
   private readonly made = new Set<string>();
   readonly totals: Totals = { files: 0, written: 0, rendered: 0, bytes: 0 };
 
@@ -71,21 +75,21 @@ export class Executor {
     const target = this.prepare(relative);
     writeNew(target, bytes);
     this.totals.written++;
-    this.record(relative, held, identityOf(lstatSync(target)));
+    this.record(relative, { ...held, identity: identityOf(lstatSync(target)) });
   }
 
   /** Writes the marker, the last act of a build: every file is in place. */
   finish(fingerprint: string, filesInfo: FilesInfo | undefined): Totals {
     const marker = pathUnder(this.root, MARKER_FILE);
     rmSync(marker, { force: true });
-    writeNew(marker, renderMarker(fingerprint, this.files, filesInfo));
-    this.totals.files = this.files.size;
-    for (const held of this.files.values()) this.totals.bytes += held.size;
+    writeNew(marker, renderMarker(fingerprint, this.placed, filesInfo));
+    this.totals.files = this.placed.size;
+    for (const held of this.placed.values()) this.totals.bytes += held.size;
     return this.totals;
   }
 
   private keep(relative: string, held: Checked): void {
-    this.record(relative, held, held.identity);
+    this.record(relative, held);
   }
 
   /**
@@ -107,12 +111,11 @@ export class Executor {
     }
     const placed = lstatSync(target);
     if (linked && (placed.ino !== source.ino || placed.dev !== source.dev)) throw replaced(from);
-    this.record(relative, held, identityOf(placed));
+    this.record(relative, { hash: held.hash, key: held.key, size: held.size, identity: identityOf(placed) });
   }
 
-  private record(relative: string, held: Held, identity: string): void {
-    this.files.set(relative, held);
-    this.identities.set(relative, identity);
+  private record(relative: string, placed: Placed): void {
+    this.placed.set(relative, placed);
   }
 
   /** The target's directories made, and whatever the spare had at the target removed. */

@@ -32,36 +32,35 @@ function markerStats(root: string): Stats | undefined {
 }
 
 /**
- * The identities the ledger of the tree at `root` records, by path; empty when there is no
- * ledger for its marker (an older build, a killed one, a marker edited): every file is then
- * checked by its bytes (see trust.ts).
+ * Gives each entry of the marker of the tree at `root` the identity its ledger records. None
+ * when there is no ledger for the marker (an older build, a killed one, a marker edited): every
+ * file is then checked by its bytes (see trust.ts).
  */
-export function readLedger(state: string, root: string, marker: Marker): Map<string, string> {
-  const identities = new Map<string, string>();
+export function recallIdentities(state: string, root: string, marker: Marker): void {
   const stats = markerStats(root);
-  if (!stats?.isFile()) return identities;
+  if (!stats?.isFile()) return;
+  let listed: unknown;
   try {
-    const listed = JSON.parse(readFileSync(path.join(state, ledgerName(stats)), 'utf8')) as unknown;
-    if (!Array.isArray(listed) || listed.length !== marker.files.size) return identities;
-    let i = 0;
-    for (const relative of marker.files.keys()) {
-      const identity = listed[i++] as unknown;
-      if (typeof identity === 'string') identities.set(relative, identity);
-    }
+    listed = JSON.parse(readFileSync(path.join(state, ledgerName(stats)), 'utf8'));
   } catch {
-    // none, or not whole: the files are checked by their bytes
+    return; // none, or not whole: the files are checked by their bytes
   }
-  return identities;
+  if (!Array.isArray(listed) || listed.length !== marker.files.size) return;
+  let i = 0;
+  for (const entry of marker.files.values()) {
+    const identity = listed[i++] as unknown;
+    if (typeof identity === 'string') entry.identity = identity;
+  }
 }
 
 /**
- * Writes the ledger of the tree at `root`, whose marker was just written: `identities` in the
- * marker's order (its paths sorted). Every other ledger goes but those of the trees in `keep`
- * (the live tree, soon the spare).
+ * Writes the ledger of the tree at `root`, whose marker was just written: the identity of each
+ * of `files` in the marker's order (its paths sorted). Every other ledger goes but those of the
+ * trees in `keep` (the live tree, soon the spare).
  */
-export function writeLedger(state: string, root: string, identities: ReadonlyMap<string, string>, keep: readonly string[]): void {
+export function writeLedger(state: string, root: string, files: ReadonlyMap<string, { identity: string }>, keep: readonly string[]): void {
   const stats = markerStats(root)!;
-  const listed = [...identities.keys()].sort().map((relative) => identities.get(relative)!);
+  const listed = [...files.keys()].sort().map((relative) => files.get(relative)!.identity);
   writeFileSync(path.join(state, ledgerName(stats)), JSON.stringify(listed));
   const kept = new Set([ledgerName(stats)]);
   for (const tree of keep) {

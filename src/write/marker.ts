@@ -11,6 +11,8 @@ import { leavesTree } from './tree-paths.js';
 export interface Entry {
   hash: string;
   key: string;
+  /** The file's identity as its build placed it, from the tree's ledger when it has one (see file-ledger). */
+  identity?: string;
 }
 
 /** What the files pages were made from (their key) and what they hold, for the summary. */

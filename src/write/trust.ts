@@ -56,9 +56,8 @@ export class CheckedTree implements TreeFiles {
    */
   constructor(
     private readonly root: string,
+    /** With the identities of its ledger, when it has one (see recallIdentities). */
     private readonly marker: Marker,
-    /** The identities the tree's ledger records, by path (see file-ledger). */
-    private readonly identities: ReadonlyMap<string, string>,
     private readonly prune: boolean,
     /** The live tree, when this is the spare (see above). */
     private readonly live?: CheckedTree,
@@ -85,7 +84,7 @@ export class CheckedTree implements TreeFiles {
     if (stats?.isFile()) {
       const identity = identityOf(stats);
       const trusted =
-        identity === this.identities.get(relative) ||
+        identity === entry.identity ||
         this.live?.holdsSame(relative, entry.hash, stats) === true ||
         hashesTo(pathUnder(this.root, relative), stats, entry.hash);
       if (trusted) held = { hash: entry.hash, key: entry.key, size: stats.size, identity, dev: stats.dev, ino: stats.ino };

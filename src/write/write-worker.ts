@@ -10,7 +10,7 @@ import { codeFingerprint } from '../code-fingerprint.js';
 import { toThreadError } from '../problems/thread-error.js';
 import { surveyHere } from '../read/file-identity.js';
 import { Executor } from './executor.js';
-import { readLedger, writeLedger } from './file-ledger.js';
+import { recallIdentities, writeLedger } from './file-ledger.js';
 import { readMarker, type FilesInfo, type Marker } from './marker.js';
 import { planFiles, unwanted, type Previous } from './plan.js';
 import { checkInside } from './tree-paths.js';
@@ -42,11 +42,13 @@ function load(madeBy: string | undefined): void {
   live = readMarker(out);
   spare = updating ? readMarker(staging) : undefined;
   if (updating && !spare) startAfresh();
-  const liveTree = live && new CheckedTree(out, live, readLedger(state, out, live), false);
+  if (live) recallIdentities(state, out, live);
+  if (spare) recallIdentities(state, staging, spare);
+  const liveTree = live && new CheckedTree(out, live, false);
   previous = {
     live: liveTree,
     // A claimed spare whose marker cannot be read holds nothing that can be trusted.
-    spare: updating ? (spare ? new CheckedTree(staging, spare, readLedger(state, staging, spare), true, liveTree) : new Map()) : undefined,
+    spare: updating ? (spare ? new CheckedTree(staging, spare, true, liveTree) : new Map()) : undefined,
     liveKeys: live?.fingerprint === fingerprint,
     spareKeys: spare?.fingerprint === fingerprint,
   };
@@ -111,7 +113,7 @@ function handle(message: ToWorker): FromWorker | undefined {
       // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
       emptyTrash(state);
       const totals = executor!.finish(fingerprint, message.filesInfo);
-      writeLedger(state, staging, executor!.identities, [out]);
+      writeLedger(state, staging, executor!.placed, [out]);
       return { type: 'finished', totals };
   }
 }
