@@ -1,10 +1,12 @@
 import { Command, CommanderError, Option } from 'commander';
 import { buildSite, validateCatalogue, type BuildResult } from './commands/build.js';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { normaliseBaseUrl, parsePageSize, parsePort } from './options.js';
 import { MARKER_FILE } from './routes/site-files.js';
 import { serveSite } from './serve/server.js';
+import { readSiteIndex } from './serve/site-index.js';
+import { renderNginxConfig } from './host/nginx.js';
 import { formatProblemsJson } from './report/format-json.js';
 import { formatProblems } from './report/format-text.js';
 import { silentProgress, terminalProgress } from './report/progress.js';
@@ -114,6 +116,25 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
       });
+    });
+
+  program
+    .command('nginx')
+    .description("print an nginx configuration (for its http context) that serves a built site as the live service answers")
+    .option('--dir <dir>', 'the built site', 'dist')
+    .option('--listen <address>', "nginx's listen: a port, or address:port", '8080')
+    .option('--server-name <name>', "nginx's server_name", '_')
+    .action((opts: { dir: string; listen: string; serverName: string }) => {
+      const dir = path.resolve(io.cwd, opts.dir);
+      if (!existsSync(path.join(dir, MARKER_FILE))) {
+        throw new UsageError(`${opts.dir} is not a site built by ports-gen (no ${MARKER_FILE}); run \`ports-gen build\` first`);
+      }
+      // nginx's root is --dir itself: a later build switches it to its new tree in one step,
+      // which nginx then serves; the names and page counts are read from the tree it is now.
+      const root = dir;
+      if (root.includes('$')) throw new UsageError(`nginx reads $ as a variable in a path: move the site out of ${root}`);
+      const index = readSiteIndex(realpathSync(dir));
+      io.stdout(renderNginxConfig({ root, listen: opts.listen, serverName: opts.serverName, ports: index.ports.values(), pages: { files: index.pages, ...index.listPages } }));
     });
 
   return program;

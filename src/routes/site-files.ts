@@ -28,7 +28,8 @@ export function portFile(name: string): string {
   return `${portDirectory(name)}/index.json`;
 }
 
-export function pageFile(page: number): string {
+/** `page`: a page number, or a host rule's placeholder for one. */
+export function pageFile(page: number | string): string {
   return `${FILES_DIR}/page-${page}.json`;
 }
 
@@ -40,7 +41,8 @@ export function pageFiles(pages: number): string[] {
 /** The paged lists of the API, by the segment of their URL (`/api/v1/<list>/`). */
 export type ListName = 'ports' | 'category' | 'maintainer' | 'files';
 
-export function listPageFile(list: ListName, page: number): string {
+/** `page`: a page number, or a host rule's placeholder for one. */
+export function listPageFile(list: ListName, page: number | string): string {
   return list === 'files' ? pageFile(page) : `${LIST_PAGES_DIR}/${list}/page-${page}.json`;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The conformance table: docs/api.md, one row per request, run against `ports-gen serve`
- * over real HTTP and against Netlify's own emulation. Where a static host cannot do what the
- * live service does, the row says what the host does instead (`netlify`) and why; the README's
- * hosting notes are written from these rows.
+ * over real HTTP, against real nginx configured by `ports-gen nginx`, and against Netlify's own
+ * emulation. Where a host cannot do what the live service does, the row says what the host does
+ * instead (`netlify`, `nginx`) and why; the README's hosting notes are written from these rows.
  */
 export interface Expected {
   status: number;
@@ -21,6 +21,8 @@ export interface Case {
   expect: Expected;
   /** What Netlify does instead, with the reason; absent when it matches `expect`. */
   netlify?: Expected & { why: string };
+  /** What nginx (configured by `ports-gen nginx`) does instead, with the reason. */
+  nginx?: Expected & { why: string };
 }
 
 const NOT_FOUND = { json: { detail: 'Not found.' } };
