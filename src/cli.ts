@@ -67,7 +67,8 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--quiet', 'no progress and no summary line; problems are still printed', false)
     .option('--wait', 'wait for another build of the same --out to finish, instead of failing', false)
     .option('--no-link', 'make --out a plain directory, not a link to the newest tree (for uploaders that do not follow links; readers can find it missing while it is replaced)')
-    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean; link: boolean }) => {
+    .option('--precompress', 'write each JSON file gzipped (.gz) and Brotli-compressed (.br) beside it, for nginx and other servers that send them as they are', false)
+    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean; link: boolean; precompress: boolean }) => {
       const live = !opts.quiet && io.isTerminal && !io.env.CI;
       const result = await buildSite({
         progress: live ? terminalProgress(io.stderr) : silentProgress,
@@ -79,6 +80,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
         strict: opts.strict,
         wait: opts.wait,
         link: opts.link,
+        precompress: opts.precompress,
       });
       setExit(report(result, opts.json, true, io, opts.quiet));
     });

@@ -1,5 +1,6 @@
 import { appendFileSync, cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/commands/build.js';
@@ -18,9 +19,9 @@ const PORTS_PAGE_1 = 'api/v1/pages/ports/page-1.json';
 const PORTS_PAGE_2 = 'api/v1/pages/ports/page-2.json';
 const builds = Array.from({ length: 7 }, (_, i) => JSON.stringify({ build_id: 100 - i, files: [`/opt/local/f${i}`] })).join('\n');
 
-async function build(dir: string, list: unknown[], fingerprint?: string) {
+async function build(dir: string, list: unknown[], fingerprint?: string, precompress = false) {
   writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: list }, builds });
-  const result = await buildSite({ cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 3, strict: true, fingerprint });
+  const result = await buildSite({ cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 3, strict: true, fingerprint, precompress });
   assert.ok(result.ok);
   return result.stats;
 }
@@ -89,6 +90,32 @@ test('a dependency change rewrites the port and the depends_on of the ports it n
     assert.equal(changed(before, inodes(dir)), [PORTS_PAGE_1, 'api/v1/ports/git/index.json', 'api/v1/ports/xz/index.json']);
     assert.is(stats.written, 3);
     assert.is(stats.carried, 2 + 3 + 1, 'the two other port files, the files pages and the other ports page');
+  });
+});
+
+test('precompressed: every JSON file has a .gz and a .br of its bytes; a change rewrites them with their file alone; without, they go', async () => {
+  await withTempDir(async (dir) => {
+    await build(dir, ports(), undefined, true);
+    const tree = readTree(path.join(dir, 'dist'));
+    const json = [...tree.keys()].filter((file) => file.endsWith('.json') && file !== '.ports-gen.json');
+    assert.ok(json.length > 20);
+    for (const file of json) {
+      assert.equal(gunzipSync(tree.get(`${file}.gz`)!), tree.get(file), `${file}.gz`);
+      assert.equal(brotliDecompressSync(tree.get(`${file}.br`)!), tree.get(file), `${file}.br`);
+    }
+    assert.equal([...tree.keys()].filter((file) => /\.(gz|br)$/.test(file)).length, json.length * 2, 'nothing else is compressed');
+
+    const before = inodes(dir);
+    const next = ports();
+    next[1]!.version = '5.6.3';
+    const stats = await build(dir, next, undefined, true);
+    const siblings = (file: string) => [file, `${file}.br`, `${file}.gz`];
+    assert.equal(changed(before, inodes(dir)), [...siblings(PORTS_PAGE_1), ...siblings('api/v1/ports/xz/index.json')]);
+    assert.is(stats.written, 6);
+    assert.equal(gunzipSync(readTree(path.join(dir, 'dist')).get('api/v1/ports/xz/index.json.gz')!).toString(), readTree(path.join(dir, 'dist')).get('api/v1/ports/xz/index.json')!.toString());
+
+    await build(dir, next);
+    assert.equal([...readTree(path.join(dir, 'dist')).keys()].filter((file) => /\.(gz|br)$/.test(file)), []);
   });
 });
 

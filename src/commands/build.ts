@@ -45,6 +45,8 @@ export interface BuildOptions {
   wait?: boolean;
   /** Publish `out` as a link to the new tree, switched in one step (the default; see tree-roles). */
   link?: boolean;
+  /** Write `.gz` and `.br` beside each JSON file (see write/precompress). */
+  precompress?: boolean;
 }
 
 export interface BuildResult {
@@ -89,7 +91,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
   const filesOptions: FilesPhaseOptions = { ...files, baseUrl: options.baseUrl, pageSize: options.pageSize };
   let writer: SiteWriter;
   try {
-    writer = SiteWriter.open(out, options.link ?? true);
+    writer = SiteWriter.open(out, options.link ?? true, options.precompress ?? false);
   } catch (cause) {
     throw machineFaultOf(cause, options.cwd) ?? cause;
   }

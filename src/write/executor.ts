@@ -3,7 +3,8 @@ import { contentHash } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { identityOf } from './file-ledger.js';
 import { renderMarker, type FilesInfo } from './marker.js';
-import { placeBytes, type Plan, type Previous, type Wanted } from './plan.js';
+import { placeBytes, planFiles, type Plan, type Previous, type Wanted } from './plan.js';
+import { encode, siblingKey, sourceOf } from './precompress.js';
 import { parentOf, pathUnder } from './tree-paths.js';
 import type { Checked, Held } from './trust.js';
 
@@ -64,10 +65,10 @@ export class Executor {
     for (const relative of unwanted) rmSync(this.pathOf(relative), { recursive: true, force: true });
   }
 
-  /** A file whose bytes this build made. */
-  put(relative: string, bytes: Uint8Array): void {
+  /** A file whose bytes this build made, with the key they were made under. */
+  put(relative: string, bytes: Uint8Array, key = this.wanted.get(relative) ?? ''): void {
     const hash = contentHash(bytes);
-    const held: Held = { hash, key: this.wanted.get(relative) ?? '', size: bytes.length };
+    const held: Held = { hash, key, size: bytes.length };
     this.totals.rendered++;
     const placement = placeBytes(relative, hash, bytes.length, this.previous);
     if (placement === 'keep') return this.keep(relative, { ...this.previous.spare!.get(relative)!, ...held });
@@ -76,6 +77,20 @@ export class Executor {
     writeNew(target, bytes);
     this.totals.written++;
     this.record(relative, { ...held, identity: identityOf(lstatSync(target)) });
+  }
+
+  /**
+   * A compressed sibling of a file placed already (see precompress): kept or linked when a
+   * previous tree holds it for the same source bytes, else made from the source as placed.
+   */
+  placeSibling(sibling: string): void {
+    const { source, encoding } = sourceOf(sibling);
+    const placed = this.placed.get(source);
+    if (!placed) throw new Error(`${sibling} is wanted, but not ${source}`);
+    const key = siblingKey(placed.hash, encoding);
+    const plan = planFiles(new Map([[sibling, key]]), this.previous);
+    this.apply(plan);
+    if (plan.render.length > 0) this.put(sibling, encode(readFileSync(this.pathOf(source)), encoding), key);
   }
 
   /** Writes the marker, the last act of a build: every file is in place. */

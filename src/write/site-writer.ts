@@ -67,14 +67,15 @@ export class SiteWriter {
     worker.on('exit', (code) => this.fail(new Error(`the writer thread stopped (exit code ${code})`)));
   }
 
-  static open(out: string, link = true): SiteWriter {
+  /** `precompress`: each JSON file gets compressed siblings (see precompress). */
+  static open(out: string, link = true, precompress = false): SiteWriter {
     recoverStaging(out);
     makeStateDirectory(out); // with --out's parent, when it is new
     const staging = stagingPath(out);
     const updating = claimSpare(out, staging);
     if (!updating) mkdirSync(staging);
     // The live tree as it is now: under the build lock nothing else publishes until this build does.
-    const setup: WorkerSetup = { staging, out: liveTree(out), updating };
+    const setup: WorkerSetup = { staging, out: liveTree(out), updating, precompress };
     const worker = new Worker(new URL('./write-worker.js', import.meta.url), { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB } });
     return new SiteWriter(out, staging, updating, link, worker);
   }

@@ -18,6 +18,8 @@ export interface WorkerSetup {
   /** The live output, whose unchanged files are linked. */
   out: string;
   updating: boolean;
+  /** Each JSON file gets compressed siblings (see precompress). */
+  precompress: boolean;
 }
 
 export type ToWorker =

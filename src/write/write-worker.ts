@@ -15,10 +15,11 @@ import { readMarker, type FilesInfo, type Marker } from './marker.js';
 import { planFiles, unwanted, type Previous } from './plan.js';
 import { checkInside } from './tree-paths.js';
 import { emptyTrash, moveToTrash } from './tree-roles.js';
+import { siblingsOf } from './precompress.js';
 import { CheckedTree } from './trust.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
-const { staging, out, updating } = workerData as WorkerSetup;
+const { staging, out, updating, precompress } = workerData as WorkerSetup;
 /** The state directory, where the staging tree is and the trees' ledgers are kept. */
 const state = path.dirname(staging);
 let live: Marker | undefined;
@@ -30,6 +31,8 @@ let fingerprint = '';
 const wanted = new Map<string, string | undefined>();
 /** The files whose bytes are to be made, as planned so far. */
 const render: string[] = [];
+/** The compressed siblings wanted (see precompress): placed once their sources are. */
+const siblings: string[] = [];
 let executor: Executor | undefined;
 
 /**
@@ -62,6 +65,12 @@ function want(paths: readonly string[], keys: ReadonlyArray<string | undefined>)
     checkInside(paths[i]!);
     wanted.set(paths[i]!, keys[i]);
     batch.set(paths[i]!, keys[i]);
+    if (!precompress) continue;
+    // Wanted now, so the spare's are not removed as unwanted; their keys follow their sources' bytes.
+    for (const sibling of siblingsOf(paths[i]!)) {
+      wanted.set(sibling, undefined);
+      siblings.push(sibling);
+    }
   }
   const plan = planFiles(batch, previous);
   executor!.apply(plan);
@@ -110,6 +119,7 @@ function handle(message: ToWorker): FromWorker | undefined {
       return { type: 'done', buffer: message.data };
     }
     case 'finish':
+      for (const sibling of siblings) executor!.placeSibling(sibling);
       // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
       emptyTrash(state);
       const totals = executor!.finish(fingerprint, message.filesInfo);

@@ -18,8 +18,9 @@ export interface ServerContext {
 /**
  * Builds the conformance catalogue into `dir/out` (strict: it must build cleanly). `link`: as
  * `build` does by default; a Netlify site is built as netlify.toml says, without (`--no-link`).
+ * `precompress`: with `.gz` and `.br` beside each file, as for nginx.
  */
-export async function buildConformanceSite(dir: string, out: string, link = true): Promise<string> {
+export async function buildConformanceSite(dir: string, out: string, link = true, precompress = false): Promise<string> {
   const result = await buildSite({
     cwd: dir,
     catalogue: path.join(CONFORMANCE, 'catalogue'),
@@ -28,6 +29,7 @@ export async function buildConformanceSite(dir: string, out: string, link = true
     pageSize: CONFORMANCE_PAGE_SIZE,
     strict: true,
     link,
+    precompress,
   });
   assert.ok(result.ok);
   return path.join(dir, out);
