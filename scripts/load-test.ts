@@ -1,8 +1,9 @@
 /**
  * `npm run test:load`: a bounded load test on loopback. Builds the sample catalogue, starts
- * `ports-gen serve` and a plain static server (sirv) on the same dist/, and drives each with
- * 200 concurrent connections for 10 s. Every answer of `serve` is checked (status and body);
- * it must have no failed request, no wrong answer, and no memory growth across the run: the
+ * `ports-gen serve`, nginx configured by `ports-gen nginx` (when nginx is installed, as CI
+ * installs it) and a plain static server (sirv) on the same dist/, and drives each with 200
+ * concurrent connections for 10 s. Every answer of `serve` and nginx is checked (status and
+ * body); neither may fail a request or answer wrongly, and `serve` must show no memory growth across the run: the
  * memory that survives a full collection (scripts/memory-probe.ts, preloaded into `serve`) is
  * compared after a warm-up run and after the measured one.
  */
@@ -13,7 +14,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSite } from '../src/commands/build.js';
+import { renderNginxConfig } from '../src/host/nginx.js';
+import { readSiteIndex } from '../src/serve/site-index.js';
 import type { SurvivingMemory } from './memory-probe.js';
+import { findNginx, startNginx, type Running } from './nginx-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONNECTIONS = 200;
@@ -90,6 +94,7 @@ async function drive(url: string, paths: string[], check?: (i: number, status: n
 
 const work = mkdtempSync(path.join(tmpdir(), 'ports-gen-load-'));
 const servers: ChildProcess[] = [];
+let nginx: Running | undefined;
 let failed = false;
 try {
   const built = await buildSite({ cwd: work, catalogue: path.join(ROOT, 'catalogue'), out: 'dist', baseUrl: 'http://127.0.0.1:8080', pageSize: 50, strict: false });
@@ -116,6 +121,19 @@ try {
   const after = await measure(serve.child);
   const growth = liveMB(after) - liveMB(before);
   const staticRun = await drive(plain.url, list.map((t) => t.staticPath));
+  const nginxBin = findNginx();
+  let nginxWrong = 0;
+  let nginxRun: Awaited<ReturnType<typeof drive>> | undefined;
+  if (nginxBin) {
+    const index = readSiteIndex(site);
+    nginx = await startNginx(nginxBin, path.join(work, 'nginx'), async (listen) =>
+      renderNginxConfig({ root: site, listen, serverName: '_', ports: index.ports.values(), pages: { files: index.pages, ...index.listPages } }),
+    );
+    nginxRun = await drive(nginx.url, list.map((t) => t.path), (i, status, body) => {
+      const t = list[i % list.length]!;
+      if (status !== t.status || body !== t.body) nginxWrong++;
+    });
+  }
 
   const row = (label: string, value: string) => console.log(`  ${label.padEnd(36)} ${value}`);
   console.log(`\nload: ${CONNECTIONS} connections for ${SECONDS} s on loopback, ${list.length} distinct URLs (2 of them 404s)`);
@@ -127,6 +145,16 @@ try {
   row('wrong answers (status or body)', `${wrong}`);
   row('live memory after warm-up / the run', `${liveMB(before).toFixed(1)} MB / ${liveMB(after).toFixed(1)} MB (heap and external, collected)`);
   row('RSS after warm-up / after the run', `${mb(before.rss).toFixed(0)} MB / ${mb(after.rss).toFixed(0)} MB`);
+  if (nginxRun) {
+    console.log('nginx, configured by ports-gen nginx');
+    row('requests per second (mean)', nginxRun.requests.average.toFixed(0));
+    row('requests', `${nginxRun.requests.total}`);
+    row('latency p50 / p99', `${nginxRun.latency.p50} ms / ${nginxRun.latency.p99} ms`);
+    row('errors / timeouts', `${nginxRun.errors} / ${nginxRun.timeouts}`);
+    row('wrong answers (status or body)', `${nginxWrong}`);
+  } else {
+    console.log(`nginx: not installed, not measured${process.env.CI ? '' : ' (apt-get install -y nginx-light)'}`);
+  }
   console.log('plain static server (sirv), same files');
   row('requests per second (mean)', staticRun.requests.average.toFixed(0));
   row('latency p50 / p99', `${staticRun.latency.p50} ms / ${staticRun.latency.p99} ms`);
@@ -140,10 +168,14 @@ try {
     if (memory.busy.length > 0) problems.push(`${memory.busy.length} sockets or file reads still in flight ${when} (${[...new Set(memory.busy)].join(', ')})`);
   }
   if (growth > GROWTH_LIMIT_MB) problems.push(`live memory grew by ${growth.toFixed(1)} MB`);
+  if (nginxRun && (nginxRun.errors > 0 || nginxRun.timeouts > 0)) problems.push(`nginx: ${nginxRun.errors} errors, ${nginxRun.timeouts} timeouts`);
+  if (nginxRun && nginxWrong > 0) problems.push(`nginx: ${nginxWrong} wrong answers`);
+  if (!nginxRun && process.env.CI) problems.push('nginx is not installed (.ci/run installs it)');
   failed = problems.length > 0;
   console.log(failed ? `\nload test failed: ${problems.join('; ')}` : '\nload test passed');
   console.log(`${failed ? 0 : 1} passed, ${failed ? 1 : 0} failed`);
 } finally {
+  await nginx?.close();
   await Promise.all(servers.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))));
   rmSync(work, { recursive: true, force: true });
 }

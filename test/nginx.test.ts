@@ -3,10 +3,10 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { findNginx, startNginx } from '../scripts/nginx-process.js';
 import { CASES } from './conformance/cases.js';
 import { checkResponse } from './conformance/check.js';
 import { httpRequest } from './support/http.js';
-import { findNginx, startNginx } from './support/nginx.js';
 import { runCli } from './support/run-cli.js';
 import { buildConformanceSite, serveForSuite, type ServerContext } from './support/suite-server.js';
 

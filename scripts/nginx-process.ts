@@ -1,9 +1,18 @@
+/**
+ * Real nginx for the tests and the load test: found, and started in the foreground on a free
+ * loopback port with everything it writes in one directory.
+ */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Running } from './suite-server.js';
+
+/** A running server: where it answers, and how to stop it. */
+export interface Running {
+  url: string;
+  close: () => Promise<void>;
+}
 
 /** Where Debian puts nginx; also found on the PATH. */
 const CANDIDATES = ['/usr/sbin/nginx', 'nginx'];
