@@ -16,6 +16,7 @@ import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NETLIFY_FUNCTION } from '../src/host/netlify.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, 'build', 'bundle');
@@ -34,5 +35,17 @@ await build({
   platform: 'node',
   target: 'node20',
   external: ['commander'],
+  logLevel: 'warning',
+});
+
+// Netlify's function (src/netlify-function.ts), one file where Netlify looks for functions;
+// Netlify bundles it again when it deploys, after `npm ci` has run this.
+await build({
+  entryPoints: [path.join(ROOT, 'build/src/netlify-function.js')],
+  outfile: path.join(ROOT, 'netlify', 'functions', `${NETLIFY_FUNCTION}.mjs`),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
   logLevel: 'warning',
 });

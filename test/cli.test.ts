@@ -21,7 +21,7 @@ test('build writes the site, exits 0 and prints one summary line', async () => {
       tree.get('api/v1/files/page-1.json')?.toString(),
       '{"count":1,"next":null,"previous":null,"results":[{"build_id":3,"files":[{"file":"/opt/local/lib/libz.dylib"}]}]}',
     );
-    assert.is(tree.get('_errors/not-found.json')?.toString(), '{"detail":"Not found."}');
+    assert.is(tree.get('api/v1/root.json')?.toString(), '{"ports":"https://ports.example.org/api/v1/ports/","category":"https://ports.example.org/api/v1/category/","files":"https://ports.example.org/api/v1/files/","maintainer":"https://ports.example.org/api/v1/maintainer/"}');
     assert.ok(tree.has('api/v1/ports/curl/index.json'));
   });
 });

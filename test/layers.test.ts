@@ -20,6 +20,7 @@ const LAYERS: Record<string, number> = {
   serve: 6,
   'options.ts': 6,
   'cli.ts': 7,
+  'netlify-function.ts': 7,
 };
 const LEAVES = new Set(['problems', 'routes', 'report', 'content-hash.ts', 'code-fingerprint.ts', 'collect-garbage.ts', 'version.ts']);
 const SRC = path.join(ROOT, 'src');

@@ -1,20 +1,19 @@
 import path from 'node:path';
 import { collectGarbage } from '../collect-garbage.js';
 import type { PortList } from '../derive/ports.js';
-import { renderHeaders, renderRedirects } from '../host/netlify.js';
+import { renderHeaders, renderNetlifyIndex, renderRedirects, type SiteShape } from '../host/netlify.js';
 import { MachineFault, machineFaultOf } from '../problems/machine-fault.js';
 import { ProblemLog } from '../problems/problem-log.js';
 import { error } from '../problems/problem.js';
 import { changedSince, identifyFile, type FileIdentity } from '../read/file-identity.js';
 import { unreadableFile } from '../read/read-json-file.js';
 import { pageCount } from '../render/files-page.js';
-import { toJsonText } from '../render/json-text.js';
 import { listingFiles } from '../render/listing-files.js';
 import { PortTexts } from '../render/port-text.js';
 import { PortsList } from '../render/ports-list.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import type { BuildStats } from '../report/summary.js';
-import { ERROR_BODIES, errorFile, listPageFile, NETLIFY_HEADERS, NETLIFY_REDIRECTS, pageFiles, portFile, type ErrorKind } from '../routes/site-files.js';
+import { listPageFile, NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles, portFile } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { BuildLock, STALE_MS } from '../write/build-lock.js';
 import { checkPublishAccess } from '../write/publish-access.js';
@@ -133,13 +132,15 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     wantSiteFiles(writer, pages, key);
     // Made while the writer plans the last files. The pages counted from the survey are the
     // pages published: the bytes paged are the surveyed ones (see changedSince below).
-    const redirects = renderRedirects({
+    const shape: SiteShape = {
       ports: names,
       pages,
       listPages: { ports: portsList.pages, category: listings.categoryPages, maintainer: listings.maintainerPages },
       categories: listings.categories,
       maintainers: listings.maintainers,
-    });
+    };
+    const redirects = renderRedirects(shape);
+    const netlifyIndex = renderNetlifyIndex(shape);
     const plan = await writer.plan(key);
     await writePorts(ports, portFiles, portsList, new Set(plan.render), writer, progress);
     ports = undefined;
@@ -159,6 +160,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       filesInfo = { key, ...written };
     }
     await writer.write(NETLIFY_REDIRECTS, redirects);
+    await writer.write(NETLIFY_INDEX, netlifyIndex);
     await writer.write(NETLIFY_HEADERS, renderHeaders());
     progress.phase('finishing writes');
     if (lock.lost) throw new MachineFault(`the lock of ${out} was taken over by another build while this one stood still past ${STALE_MS / 1000} s: nothing published`);
@@ -180,15 +182,15 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
  * made and placed by their bytes.
  */
 function wantSiteFiles(writer: SiteWriter, pages: number, key: string): void {
-  for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) writer.want(errorFile(kind), undefined);
   for (const file of pageFiles(pages)) writer.want(file, key);
   writer.want(NETLIFY_REDIRECTS, undefined);
+  writer.want(NETLIFY_INDEX, undefined);
   writer.want(NETLIFY_HEADERS, undefined);
 }
 
 /**
  * Renders the port files and the ports list's pages the plan asks for (port i's file is
- * `files[i]`), and the error bodies, in the background: the writer places them while this
+ * `files[i]`), in the background: the writer places them while this
  * thread pages the builds. The ports go newest first, as the list does, so a port's text is
  * made once for its file and its page, and one page is held at a time.
  */
@@ -208,7 +210,6 @@ async function writePorts(ports: PortList, files: readonly string[], list: Ports
     }
     if (paged) await writer.write(pageFile, list.body(page, paged));
   }
-  for (const kind of Object.keys(ERROR_BODIES) as ErrorKind[]) await writer.write(errorFile(kind), toJsonText(ERROR_BODIES[kind]), true);
 }
 
 /** What is known of builds.ndjson now, for the next build; only a speed-up, so never fatal. */

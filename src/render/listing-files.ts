@@ -1,7 +1,7 @@
 import type { CategoryListing, MaintainerListing } from '../derive/listings.js';
 import { maintainersByHandle } from '../derive/listings.js';
 import { CATEGORIES_ROUTE, JSON_FORMATS, MAINTAINERS_ROUTE } from '../routes/route-table.js';
-import { categoryFile, hasCategoryPage, hasMaintainerPage, listPageFile, maintainerFile, NO_MAINTAINER_FILE, rootFile } from '../routes/site-files.js';
+import { categoryFile, hasCategoryPage, hasMaintainerPage, listPageFile, maintainerFile, rootFile } from '../routes/site-files.js';
 import type { Body } from './body.js';
 import { categoryBody, categoryItem, listPageBodies, maintainerBody, maintainerItem, rootBody } from './list-pages.js';
 
@@ -36,7 +36,6 @@ export function listingFiles(categories: readonly CategoryListing[], maintainers
   maintainerPages.forEach((body, i) => files.set(listPageFile('maintainer', i + 1), body));
   const handles = [...maintainersByHandle(maintainers)].filter(([github]) => hasMaintainerPage(github));
   for (const [github, same] of handles) files.set(maintainerFile(github), maintainerBody(same));
-  files.set(NO_MAINTAINER_FILE, maintainerBody([]));
 
   return {
     files,

@@ -13,10 +13,14 @@ export const MAINTAINER_DIR = 'api/v1/maintainer';
  * handle. The files list has no instances, and keeps its pages in its own directory.
  */
 export const LIST_PAGES_DIR = 'api/v1/pages';
-export const ERRORS_DIR = '_errors';
 /** Netlify's per-deploy rule files, written at the top of the site. */
 export const NETLIFY_REDIRECTS = '_redirects';
 export const NETLIFY_HEADERS = '_headers';
+/**
+ * What Netlify's function (src/netlify-function.ts) knows of the site: the port names, the
+ * categories and handles that have a page, the page counts (see host/netlify.ts).
+ */
+export const NETLIFY_INDEX = '_ports-gen/site-index.json';
 /** Marks a directory as written by ports-gen; holds the manifest of the build. */
 export const MARKER_FILE = '.ports-gen.json';
 
@@ -93,10 +97,3 @@ export const ERROR_BODIES = {
   'no-category': { detail: 'No Category matches the given query.' },
 } as const;
 export type ErrorKind = keyof typeof ERROR_BODIES;
-
-export function errorFile(kind: ErrorKind): string {
-  return `${ERRORS_DIR}/${kind}.json`;
-}
-
-/** What a handle no maintainer has gets: 200 and an empty array, as the live service answers (docs/api.md). */
-export const NO_MAINTAINER_FILE = `${ERRORS_DIR}/no-maintainer.json`;

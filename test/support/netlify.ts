@@ -1,5 +1,5 @@
 import { NetlifyDev } from '@netlify/dev';
-import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, renameSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -17,11 +17,14 @@ const off = { enabled: false } as const;
  * Netlify's own local engine (redirects, headers, static files) over real HTTP. `site` is
  * moved into a project root beside the committed netlify.toml, because the emulation wants
  * the publish directory inside its project and writes `.netlify/` there. A request that no
- * rule or file answers gets what `netlify dev` gives it: a bare 404.
+ * rule, file or function answers gets what `netlify dev` gives it: a bare 404. Functions run
+ * as Netlify runs them, from netlify/functions/.
  */
 export async function startNetlify(projectRoot: string, site: string): Promise<NetlifyEmulation> {
   mkdirSync(projectRoot, { recursive: true });
   copyFileSync(path.join(ROOT, 'netlify.toml'), path.join(projectRoot, 'netlify.toml'));
+  // The function the build made (scripts/bundle.ts), where Netlify looks for functions.
+  cpSync(path.join(ROOT, 'netlify', 'functions'), path.join(projectRoot, 'netlify', 'functions'), { recursive: true });
   renameSync(site, path.join(projectRoot, 'dist'));
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -32,7 +35,7 @@ export async function startNetlify(projectRoot: string, site: string): Promise<N
     skipGitignore: true,
     serverAddress: `http://127.0.0.1:${port}`,
     aiGateway: off, blobs: off, database: off, edgeFunctions: off, environmentVariables: off,
-    functions: off, geolocation: off, images: off,
+    functions: { enabled: true }, geolocation: off, images: off,
   });
   await dev.start();
   server.on('request', (req, res) => {
@@ -41,7 +44,11 @@ export async function startNetlify(projectRoot: string, site: string): Promise<N
         const response = result?.response ?? new Response(null, { status: 404 });
         res.writeHead(response.status, Object.fromEntries(response.headers));
         if (response.body && req.method !== 'HEAD') Readable.fromWeb(response.body as never).pipe(res);
-        else res.end();
+        else {
+          // A body left unread holds the function's stream (and its thread) open.
+          void response.body?.cancel();
+          res.end();
+        }
       },
       (cause: Error) => {
         res.writeHead(500);

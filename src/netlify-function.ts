@@ -1,0 +1,48 @@
+/**
+ * The Netlify Function behind the site's rules (`_redirects` sends it what no rule can answer:
+ * a port in another letter case, an unknown name, a page number as Python's int() reads it, an
+ * invalid page, an unknown path). It decides each request as `ports-gen serve` does, with the
+ * same pure `answer`, from the index the build publishes (NETLIFY_INDEX), and sends a file's
+ * bytes fetched from the site itself. Bundled into netlify/functions/ by scripts/bundle.ts.
+ */
+import { API_HEADERS } from './routes/route-table.js';
+import { ERROR_BODIES, NETLIFY_INDEX } from './routes/site-files.js';
+import type { SiteShape } from './host/netlify.js';
+import { answer, type SiteIndex } from './serve/answer.js';
+
+/** The index of the deploy, read once per instance of the function (a deploy never changes). */
+let index: Promise<SiteIndex> | undefined;
+
+async function loadIndex(origin: string): Promise<SiteIndex> {
+  const response = await fetch(new URL(`/${NETLIFY_INDEX}`, origin));
+  if (!response.ok) throw new Error(`${NETLIFY_INDEX}: ${response.status}`);
+  const shape = (await response.json()) as SiteShape;
+  return {
+    ports: new Map(shape.ports.map((name) => [name.toLowerCase(), name])),
+    pages: shape.pages,
+    listPages: shape.listPages,
+    categories: new Set(shape.categories),
+    maintainers: new Set(shape.maintainers),
+  };
+}
+
+export default async function handle(request: Request): Promise<Response> {
+  // HEAD gets the status and headers alone: a body, even one to drop, holds the runtime's stream open.
+  const head = request.method === 'HEAD';
+  const json = (status: number, body: unknown) => new Response(head ? null : JSON.stringify(body), { status, headers: API_HEADERS });
+  const url = new URL(request.url);
+  let site: SiteIndex;
+  try {
+    site = await (index ??= loadIndex(url.origin));
+  } catch {
+    index = undefined; // tried again by the next request
+    return json(503, { detail: 'Service temporarily unavailable, try again later.' });
+  }
+  // The target as the client wrote it: the path is compared with the index, never opened.
+  const decision = answer(request.method, url.pathname + url.search, site);
+  if ('location' in decision) return new Response(null, { status: 301, headers: { ...API_HEADERS, Location: decision.location } });
+  if ('body' in decision) return json(decision.status, decision.body);
+  const file = await fetch(new URL(`/${decision.file}`, url.origin), { method: head ? 'HEAD' : 'GET' });
+  if (!file.ok) return json(404, ERROR_BODIES[decision.missing]);
+  return new Response(head ? null : await file.arrayBuffer(), { status: 200, headers: API_HEADERS });
+}
