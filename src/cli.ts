@@ -1,9 +1,10 @@
 import { Command, CommanderError, Option } from 'commander';
 import { buildSite, validateCatalogue, type BuildResult } from './commands/build.js';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { normaliseBaseUrl, parsePageSize, parsePort } from './options.js';
-import { MARKER_FILE } from './routes/site-files.js';
+import { PORTS_ROUTE } from './routes/route-table.js';
+import { MARKER_FILE, rootFile } from './routes/site-files.js';
 import { serveSite } from './serve/server.js';
 import { readSiteIndex } from './serve/site-index.js';
 import { renderNginxConfig } from './host/nginx.js';
@@ -107,8 +108,15 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       if (!existsSync(path.join(dir, MARKER_FILE))) {
         throw new UsageError(`${opts.dir} is not a site built by ports-gen (no ${MARKER_FILE}); run \`ports-gen build\` first`);
       }
-      const running = await serveSite({ dir, port: parsePort(opts.port), host: opts.host });
-      io.stdout(`Serving ${opts.dir} at ${running.url}api/v1/files/ (Ctrl-C stops)\n`);
+      const port = parsePort(opts.port);
+      const running = await serveSite({ dir, port, host: opts.host }).catch((cause: NodeJS.ErrnoException) => {
+        throw listenError(cause, opts.host, port) ?? cause;
+      });
+      io.stdout(`Serving ${opts.dir} at ${running.url}api/v1/ (Ctrl-C stops)\n`);
+      const base = builtBaseUrl(dir);
+      if (base !== undefined && new URL(base).origin !== new URL(running.url).origin) {
+        io.stdout(`Note: the pages' links point at ${base} (the build's base URL), not at this server; build with --base-url ${running.url.replace(/\/$/, '')} to follow them here\n`);
+      }
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);
@@ -142,6 +150,26 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
   return program;
 }
 
+/** The base URL a site was built with, as its API root links to it; undefined when unknown. */
+function builtBaseUrl(dir: string): string | undefined {
+  try {
+    const root = JSON.parse(readFileSync(path.join(dir, rootFile()), 'utf8')) as { ports?: unknown };
+    return typeof root.ports === 'string' ? root.ports.slice(0, -PORTS_ROUTE.path.length) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why `serve` cannot listen, when it is the user's to fix: a usage error with a hint. */
+function listenError(cause: NodeJS.ErrnoException, host: string, port: number): UsageError | undefined {
+  const where = `${host}:${port}`;
+  if (cause.code === 'EADDRINUSE') return new UsageError(`${where} is in use by another program: give another --port (0 picks a free one)`);
+  if (cause.code === 'EADDRNOTAVAIL') return new UsageError(`${host} is not an address of this host: give another --host (127.0.0.1, or 0.0.0.0 for every address)`);
+  if (cause.code === 'EACCES') return new UsageError(`listening on ${where} needs privileges: give a --port from 1024 up`);
+  if (cause.code === 'ENOTFOUND' || cause.code === 'EAI_AGAIN') return new UsageError(`${host} does not resolve to an address: give another --host`);
+  return undefined;
+}
+
 /** Parses argv, runs one command, returns the exit code; only the bin sets process.exitCode. */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let code: number = EXIT.ok;
@@ -150,8 +178,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     await program.parseAsync([...argv]);
     return code;
   } catch (cause) {
-    if (cause instanceof CommanderError) return cause.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (cause instanceof CommanderError) {
+      if (cause.exitCode === 0) return EXIT.ok;
+      if (argv.includes('--json')) io.stdout(`${JSON.stringify({ error: { code: 'usage', message: cause.message.replace(/^error: /, '') } })}\n`);
+      return EXIT.usage;
+    }
     if (cause instanceof UsageError) {
+      // With --json, a script reads stdout: the refusal goes there too, as one JSON object.
+      if (argv.includes('--json')) io.stdout(`${JSON.stringify({ error: { code: 'usage', message: cause.message } })}\n`);
       io.stderr(`ports-gen: ${cause.message}\n`);
       return EXIT.usage;
     }

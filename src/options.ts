@@ -8,18 +8,21 @@ export const MAX_PAGE_SIZE = 1000;
  * Must be an absolute http(s) URL; a trailing slash is dropped so links never get `//api`.
  */
 export function normaliseBaseUrl(given: string | undefined, env: NodeJS.ProcessEnv): string {
+  const fromEnv = given === undefined && Boolean(env.URL);
   const raw = given ?? (env.URL || undefined) ?? DEFAULT_BASE_URL;
+  // A URL the user did not type names where it came from, and how to override it.
+  const got = `got ${JSON.stringify(raw)}${fromEnv ? ' from $URL (give --base-url to override it)' : ''}`;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`the base URL must be an absolute http(s) URL, got ${JSON.stringify(raw)}`);
+    throw new UsageError(`the base URL must be an absolute http(s) URL, ${got}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`the base URL must use http or https, got ${JSON.stringify(raw)}`);
+    throw new UsageError(`the base URL must use http or https, ${got}`);
   }
   if (url.search || url.hash || url.username || url.password) {
-    throw new UsageError(`the base URL must not carry a query, fragment or credentials, got ${JSON.stringify(raw)}`);
+    throw new UsageError(`the base URL must not carry a query, fragment or credentials, ${got}`);
   }
   return url.href.replace(/\/+$/, '');
 }

@@ -1,10 +1,12 @@
 import fs from 'fs-extra';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeCatalogue, zlib } from './support/catalogue.js';
-import { ROOT, withTempDir } from './support/paths.js';
+import { BIN, ROOT, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 import { readTree } from './support/tree.js';
 
@@ -113,6 +115,103 @@ test('usage errors exit 2 without touching anything', async () => {
       assert.is(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
     }
     assert.equal(readdirSync(dir), ['catalogue']);
+  });
+});
+
+test('with --json, a usage error is also one JSON object on stdout', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    for (const [args, message] of [
+      [['build', '--json', '--page-size', '0'], /^--page-size must be from 1 to 1000, got 0$/],
+      [['build', '--json', '--no-such-option'], /^unknown option '--no-such-option'/],
+    ] as const) {
+      const run = await runCli(args, { cwd: dir });
+      assert.is(run.code, 2, args.join(' '));
+      const parsed = JSON.parse(run.stdout) as { error: { code: string; message: string } };
+      assert.is(parsed.error.code, 'usage');
+      assert.match(parsed.error.message, message);
+    }
+  });
+});
+
+test('a catalogue without builds.ndjson builds with a warning that names the path; an empty file says no builds without one', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good, builds: null });
+    const missing = await runCli(['build', '--json'], { cwd: dir });
+    assert.is(missing.code, 0, missing.stderr);
+    assert.equal(
+      (JSON.parse(missing.stdout) as Array<{ code: string; file: string; severity: string }>).map(({ code, file, severity }) => ({ code, file, severity })),
+      [{ code: 'no-builds-file', file: path.join('catalogue', 'builds.ndjson'), severity: 'warning' }],
+    );
+    assert.is((await runCli(['build', '--strict', '--quiet'], { cwd: dir })).code, 1, '--strict: a warning is an error');
+    writeFileSync(path.join(dir, 'catalogue', 'builds.ndjson'), '');
+    const empty = await runCli(['build', '--json'], { cwd: dir });
+    assert.is(empty.stdout, '[]\n');
+  });
+});
+
+test('an invalid $URL is said to come from $URL', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    const run = await runCli(['build'], { cwd: dir, env: { URL: 'deploy.example.net' } });
+    assert.is(run.code, 2);
+    assert.is(run.stderr, 'ports-gen: the base URL must be an absolute http(s) URL, got "deploy.example.net" from $URL (give --base-url to override it)\n');
+  });
+});
+
+test('serve on a port in use, or an address the host does not have: one line with a hint, exit 2', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    assert.is((await runCli(['build', '--quiet'], { cwd: dir })).code, 0);
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (busy.address() as { port: number }).port;
+      const inUse = await runCli(['serve', '--port', String(port)], { cwd: dir });
+      assert.is(inUse.code, 2);
+      assert.is(inUse.stderr, `ports-gen: 127.0.0.1:${port} is in use by another program: give another --port (0 picks a free one)\n`);
+    } finally {
+      busy.close();
+    }
+    // 192.0.2.0/24 is for documentation (RFC 5737): no host has it.
+    const absent = await runCli(['serve', '--host', '192.0.2.1', '--port', '0'], { cwd: dir });
+    assert.is(absent.code, 2);
+    assert.is(absent.stderr, 'ports-gen: 192.0.2.1 is not an address of this host: give another --host (127.0.0.1, or 0.0.0.0 for every address)\n');
+  });
+});
+
+/** `serve`'s first lines on stdout, read until `lines` have come; the server is stopped then. */
+async function serveStart(dir: string, args: string[], lines: number): Promise<string[]> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        out += d;
+        if (out.split('\n').length > lines) resolve();
+      });
+      child.on('exit', () => reject(new Error(`serve exited: ${out}`)));
+      setTimeout(() => resolve(), 5000);
+    });
+  } finally {
+    child.kill('SIGTERM');
+  }
+  return out.split('\n').filter((line) => line !== '');
+}
+
+test("serve says when the pages' links point at another server than itself", async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    assert.is((await runCli(['build', '--quiet'], { cwd: dir })).code, 0);
+    const [serving, note] = await serveStart(dir, ['--port', '0'], 2);
+    const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(serving!)![0];
+    assert.is(note, `Note: the pages' links point at http://localhost:8080 (the build's base URL), not at this server; build with --base-url ${url.slice(0, -1)} to follow them here`);
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = (free.address() as { port: number }).port;
+    await new Promise<void>((resolve) => free.close(() => resolve()));
+    assert.is((await runCli(['build', '--quiet', '--base-url', `http://127.0.0.1:${port}`], { cwd: dir })).code, 0);
+    assert.equal((await serveStart(dir, ['--port', String(port)], 2)).length, 1, 'no note when they point at it');
   });
 });
 

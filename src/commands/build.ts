@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { collectGarbage } from '../collect-garbage.js';
 import type { PortList } from '../derive/ports.js';
 import { renderHeaders, renderNetlifyIndex, renderRedirects, type SiteShape } from '../host/netlify.js';
 import { MachineFault, machineFaultOf } from '../problems/machine-fault.js';
 import { ProblemLog } from '../problems/problem-log.js';
-import { error } from '../problems/problem.js';
+import { error, warning } from '../problems/problem.js';
 import { changedSince, identifyFile, type FileIdentity } from '../read/file-identity.js';
 import { unreadableFile } from '../read/read-json-file.js';
 import { pageCount } from '../render/files-page.js';
@@ -104,7 +105,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     progress.phase('reading ports');
     // Released before the paging: an async function's locals live across its awaits.
     let ports = preparePorts(files, log, options.strict);
-    if (!ports || !identity) {
+    if (!ports || !identity || log.errors > 0) {
       // With bad ports the builds are still checked (every problem in one run), not written.
       if (run.buildsReadable) await scanBuilds(files.buildsPath, files.buildsName, log, () => undefined);
       await writer.abort();
@@ -240,6 +241,10 @@ function startRun(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'progress'>)
   // directory, no permission) is a problem of its own, and nothing reads it then.
   const unreadable = unreadableFile(files.buildsPath, files.buildsName);
   if (unreadable) log.add(unreadable);
+  // (A catalogue directory that is not there at all is the one error its portindex.json gives.)
+  else if (!existsSync(files.buildsPath) && existsSync(path.dirname(files.buildsPath))) {
+    log.add(warning('no-builds-file', files.buildsName, {}, 'expected the builds of the catalogue here, found no such file: the files list is published empty (an empty file says there are no builds, without this warning)'));
+  }
   const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, bytes: 0, seconds: 0 };
   return {
     files,

@@ -26,6 +26,7 @@ export const PROBLEM_CODES = [
   'duplicate-build-id',
   'unresolved-dependency',
   'changed-while-read',
+  'no-builds-file',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
