@@ -1,0 +1,53 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { httpRequest } from './support/http.js';
+import { ROOT, withTempDir } from './support/paths.js';
+
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+
+/**
+ * The package as a user gets it: packed (from the program `npm test` has just built; `npm pack`
+ * alone builds it first, in `prepack`), installed into an empty project that cannot see the
+ * repository's node_modules, and run there with `npx` on a copy of the sample catalogue.
+ */
+test('the packed package installs into an empty project, and its ports-gen builds and serves the sample', async () => {
+  await withTempDir(async (dir) => {
+    const packed = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], ROOT)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const files = packed[0]!.files.map((file) => file.path).sort();
+    for (const wanted of ['bin/ports-gen.js', 'build/bundle/cli.js', 'build/bundle/write-worker.js', 'LICENSE', 'README.md', 'docs/api.md', 'package.json']) assert.ok(files.includes(wanted), `ships ${wanted}`);
+    for (const file of files) assert.ok(/^(bin|build\/bundle|docs)\/|^(LICENSE|README\.md|package\.json)$/.test(file), `ships only what users run or read: ${file}`);
+
+    const project = path.join(dir, 'project');
+    mkdirSync(project);
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true }));
+    npm(['install', '--prefer-offline', '--no-package-lock', path.join(dir, packed[0]!.filename)], project);
+    assert.equal(readdirSync(path.join(project, 'node_modules')).filter((name) => !name.startsWith('.')).sort(), ['commander', 'ports-gen'], 'one runtime dependency');
+
+    cpSync(path.join(ROOT, 'catalogue'), path.join(project, 'catalogue'), { recursive: true });
+    const built = execFileSync('npx', ['--no-install', 'ports-gen', 'build', '--quiet'], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    assert.is(built, '');
+
+    const server = spawn('npx', ['--no-install', 'ports-gen', 'serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+          if (found) resolve(found[0]);
+        });
+        server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+      });
+      const res = await httpRequest(url, 'GET', '/api/v1/ports/ZLIB/');
+      assert.is(res.status, 200);
+      assert.match(res.body.toString(), /^\{"name":"zlib",/);
+    } finally {
+      process.kill(-server.pid!, 'SIGTERM'); // npx and the server under it
+    }
+  });
+});
+
+test.run();
