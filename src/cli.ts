@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { buildSite, validateCatalogue, type BuildResult } from './commands/build.js';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { normaliseBaseUrl, parsePageSize, parsePort } from './options.js';
 import { PORTS_ROUTE } from './routes/route-table.js';
@@ -13,11 +14,15 @@ import { formatProblems } from './report/format-text.js';
 import { silentProgress, terminalProgress } from './report/progress.js';
 import { summariseBuild } from './report/summary.js';
 import { MachineFault } from './problems/machine-fault.js';
+import { Interrupted } from './problems/interrupted.js';
 import { UsageError } from './problems/usage-error.js';
 import { VERSION } from './version.js';
 import { DEFAULT_PAGE_SIZE } from './render/files-page.js';
 
-/** Exit codes: 0 fine, 1 catalogue problems or a fault of the machine, 2 usage, 70 a bug in ports-gen. */
+/** The signals that stop a build cleanly (see Interrupted): the terminal's Ctrl-C, a service manager's stop. */
+const INTERRUPTS = ['SIGINT', 'SIGTERM'] as const;
+
+/** Exit codes: 0 fine, 1 catalogue problems or a fault of the machine, 2 usage, 70 a bug in ports-gen, 128 + n killed by signal n. */
 export const EXIT = { ok: 0, problems: 1, usage: 2, bug: 70 } as const;
 
 interface Io {
@@ -71,18 +76,34 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--precompress', 'write each JSON file gzipped (.gz) and Brotli-compressed (.br) beside it, for nginx and other servers that send them as they are', false)
     .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean; link: boolean; precompress: boolean }) => {
       const live = !opts.quiet && io.isTerminal && !io.env.CI;
-      const result = await buildSite({
-        progress: live ? terminalProgress(io.stderr) : silentProgress,
-        cwd: io.cwd,
+      const progress = live ? terminalProgress(io.stderr) : silentProgress;
+      const interrupts = new AbortController();
+      const stop = (signal: NodeJS.Signals) => interrupts.abort(signal);
+      for (const signal of INTERRUPTS) process.on(signal, stop);
+      let result: BuildResult;
+      try {
+        result = await buildSite({
+          progress,
+          signal: interrupts.signal,
+          cwd: io.cwd,
         catalogue: opts.catalogue,
         out: opts.out,
         baseUrl: normaliseBaseUrl(opts.baseUrl, io.env),
         pageSize: parsePageSize(opts.pageSize),
         strict: opts.strict,
-        wait: opts.wait,
-        link: opts.link,
-        precompress: opts.precompress,
-      });
+          wait: opts.wait,
+          link: opts.link,
+          precompress: opts.precompress,
+        });
+      } catch (cause) {
+        if (!(cause instanceof Interrupted)) throw cause;
+        progress.end();
+        io.stderr(`ports-gen: build interrupted (${cause.signal}): nothing was published, the previous site is untouched\n`);
+        setExit(128 + osConstants.signals[cause.signal]);
+        return;
+      } finally {
+        for (const signal of INTERRUPTS) process.off(signal, stop);
+      }
       setExit(report(result, opts.json, true, io, opts.quiet));
     });
 

@@ -60,4 +60,42 @@ test('SIGKILL at any point of a large build: the previous output survives and th
   });
 });
 
+/** Starts a build and sends `signal` once its staging tree is there (it is writing); resolves with how it ended. */
+function interruptBuild(cwd: string, args: string[], signal: NodeJS.Signals): Promise<{ code: number | null; stderr: string; sent: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'build', ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, URL: '' } });
+    let stderr = '';
+    let sent = false;
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const watch = setInterval(() => {
+      if (sent || !readdirSync(path.join(cwd, '.dist.ports-gen')).some((entry) => entry.startsWith('new-'))) return;
+      sent = true;
+      child.kill(signal);
+    }, 5);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(watch);
+      resolve({ code, stderr, sent });
+    });
+  });
+}
+
+test('SIGINT or SIGTERM mid-build: one line, exit 130 or 143, the previous site untouched, no staging tree left', async () => {
+  await withTempDir(async (dir) => {
+    await synthCatalogue({ ports: 600, builds: 400, files: 20, seed: 3, out: path.join(dir, 'small') });
+    await synthCatalogue({ ports: 4000, builds: 20000, files: 30, seed: 4, out: path.join(dir, 'large') });
+    assert.is((await runCli(['build', '--catalogue', 'small', '--quiet'], { cwd: dir })).code, 0);
+    const before = readTree(path.join(dir, 'dist'));
+    for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+      const ended = await interruptBuild(dir, ['--catalogue', 'large', '--quiet'], signal);
+      assert.ok(ended.sent, 'the signal was sent while the build wrote');
+      assert.is(ended.code, code, ended.stderr);
+      assert.is(ended.stderr, `ports-gen: build interrupted (${signal}): nothing was published, the previous site is untouched\n`);
+      assert.equal(stagingLeft(dir), [], 'no staging tree left');
+      assert.equal(readdirSync(path.join(dir, '.dist.ports-gen')).filter((entry) => entry.startsWith('trash-')), []);
+      assert.equal(readTree(path.join(dir, 'dist')), before);
+    }
+  });
+});
+
 test.run();

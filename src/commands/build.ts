@@ -3,6 +3,7 @@ import path from 'node:path';
 import { collectGarbage } from '../collect-garbage.js';
 import type { PortList } from '../derive/ports.js';
 import { renderHeaders, renderNetlifyIndex, renderRedirects, type SiteShape } from '../host/netlify.js';
+import { Interrupted } from '../problems/interrupted.js';
 import { MachineFault, machineFaultOf } from '../problems/machine-fault.js';
 import { ProblemLog } from '../problems/problem-log.js';
 import { error, warning } from '../problems/problem.js';
@@ -47,6 +48,8 @@ export interface BuildOptions {
   link?: boolean;
   /** Write `.gz` and `.br` beside each JSON file (see write/precompress). */
   precompress?: boolean;
+  /** Aborted with a signal's name (Ctrl-C): the build stops, publishes nothing, throws Interrupted. */
+  signal?: AbortSignal;
 }
 
 export interface BuildResult {
@@ -95,7 +98,10 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
   } catch (cause) {
     throw machineFaultOf(cause, options.cwd) ?? cause;
   }
+  const interrupt = () => writer.interrupt(new Interrupted(options.signal!.reason as NodeJS.Signals));
+  options.signal?.addEventListener('abort', interrupt, { once: true });
   try {
+    if (options.signal?.aborted) interrupt();
     // The writer thread surveys builds.ndjson (its digest and count) and checks the previous
     // trees while this thread reads the ports.
     const known = run.buildsReadable ? recalledIdentity(out, files.buildsPath) : undefined;
@@ -173,6 +179,8 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
   } catch (cause) {
     await writer.abort();
     throw machineFaultOf(cause, options.cwd, { from: writer.staging, to: out }) ?? cause;
+  } finally {
+    options.signal?.removeEventListener('abort', interrupt);
   }
 }
 

@@ -244,6 +244,14 @@ export class SiteWriter {
     this.waiting.shift()?.resolve(message);
   }
 
+  /**
+   * Stops the build at its next step with the writer (see Interrupted): everything it waits for
+   * fails with `cause`, and the build's failure path removes the staging tree.
+   */
+  interrupt(cause: Error): void {
+    this.fail(cause);
+  }
+
   private fail(cause: Error): void {
     if (this.closing) return; // our own terminate() ends the thread
     this.failure ??= cause;
