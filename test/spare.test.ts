@@ -19,6 +19,8 @@ const ports = () => [
 const buildLines = (n: number) => Array.from({ length: n }, (_, i) => JSON.stringify({ build_id: 100 - i, files: [`/opt/local/f${i}`] })).join('\n');
 
 interface Step {
+  /** The clock of the build (see file-identity): a test that needs builds.ndjson settled sets one ahead. */
+  now?: () => number;
   ports?: unknown[];
   builds?: string;
   baseUrl?: string;
@@ -38,7 +40,7 @@ async function build(dir: string, step: Step = {}) {
   const builds = step.builds ?? buildLines(7);
   const same = existsSync(buildsFile) && readFileSync(buildsFile, 'utf8') === builds;
   writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: step.ports ?? ports() }, ...(same ? {} : { builds }) });
-  const options: BuildOptions = { cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: step.baseUrl ?? 'https://ports.example.org', pageSize: step.pageSize ?? 3, strict: true };
+  const options: BuildOptions = { cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: step.baseUrl ?? 'https://ports.example.org', pageSize: step.pageSize ?? 3, strict: true, now: step.now ?? never };
   const result = await buildSite(options);
   assert.ok(result.ok, JSON.stringify(result.log.kept));
   const dropFresh = () => ['fresh', '.fresh.ports-gen'].forEach((name) => rmSync(path.join(dir, name), { recursive: true, force: true }));
@@ -53,6 +55,10 @@ async function build(dir: string, step: Step = {}) {
   return result.stats;
 }
 
+/** A clock some seconds ahead: every file written so far has settled (see file-identity). */
+const later = () => Date.now() + 10_000;
+/** A clock at the epoch: no file has settled, however slow the machine (the default here). */
+const never = () => 0;
 const inode = (dir: string, relative: string) => statSync(path.join(dir, 'dist', relative)).ino;
 const spare = (dir: string) => path.join(dir, '.dist.ports-gen', 'spare');
 const ZLIB_DIR = 'api/v1/ports/zlib';
@@ -250,8 +256,8 @@ test('the files pages are carried over while builds.ndjson, the base URL and the
 test("builds.ndjson is recognised by its fingerprint, kept beside the site, not in it; a same-size edit is seen", async () => {
   await withTempDir(async (dir) => {
     await build(dir);
-    await sleep(2100); // a fingerprint is recorded only for a file that settled before it was read
-    await build(dir);
+    // A fingerprint is recorded only for a file that settled before it was read: a clock ahead.
+    await build(dir, { now: later });
     const identity = JSON.parse(readFileSync(path.join(dir, '.dist.ports-gen/identity.json'), 'utf8')) as { path: string; fingerprint: string; records: number };
     assert.is(identity.path, path.join(dir, 'catalogue/builds.ndjson'));
     assert.is(identity.records, 7);
@@ -265,8 +271,7 @@ test("builds.ndjson is recognised by its fingerprint, kept beside the site, not 
 test('pages made again while builds.ndjson is recognised by its fingerprint take their count from its identity', async () => {
   await withTempDir(async (dir) => {
     await build(dir);
-    await sleep(2100);
-    await build(dir); // records the identity, with its count
+    await build(dir, { now: later }); // records the identity, with its count
     assert.ok((await build(dir, { baseUrl: 'https://mirror.example.org' })).written >= 3);
   });
 });

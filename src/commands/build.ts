@@ -50,6 +50,8 @@ export interface BuildOptions {
   precompress?: boolean;
   /** Aborted with a signal's name (Ctrl-C): the build stops, publishes nothing, throws Interrupted. */
   signal?: AbortSignal;
+  /** The clock the racy-file rule reads (see file-identity); tests set their own. */
+  now?: () => number;
 }
 
 export interface BuildResult {
@@ -105,7 +107,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     // The writer thread surveys builds.ndjson (its digest and count) and checks the previous
     // trees while this thread reads the ports.
     const known = run.buildsReadable ? recalledIdentity(out, files.buildsPath) : undefined;
-    const identity = run.buildsReadable ? identifyFile(files.buildsPath, known, Date.now, (file) => writer.survey(file)) : undefined;
+    const identity = run.buildsReadable ? identifyFile(files.buildsPath, known, options.now ?? Date.now, (file) => writer.survey(file)) : undefined;
     identity?.catch(() => undefined); // awaited below; a build that throws before then does not wait
     writer.load(options.fingerprint);
     progress.phase('reading ports');
