@@ -20,6 +20,16 @@ test('the terminal line shows phase, count/total and rate, redrawn at most every
   assert.equal(out, ['\r\x1b[2Kwriting builds  0/2,000  0/s', '\r\x1b[2Kwriting builds  1,000/2,000  1,000/s', '\r\x1b[2K']);
 });
 
+test('a phase that counts nothing shows its name alone, not a count that never moves', () => {
+  const out: string[] = [];
+  const progress = terminalProgress((t) => out.push(t), () => 0);
+  progress.phase('reading ports');
+  progress.phase('checking builds');
+  progress.advance(3);
+  progress.end();
+  assert.equal(out, ['\r\x1b[2Kreading ports', '\r\x1b[2Kreading ports', '\r\x1b[2Kchecking builds', '\r\x1b[2K']);
+});
+
 const catalogue = (dir: string) =>
   writeCatalogue(path.join(dir, 'catalogue'), {
     portindex: { ports: [zlib] },

@@ -29,6 +29,8 @@ export function terminalProgress(write: (text: string) => void, now: () => numbe
     drawn = t;
     const seconds = (t - started) / 1000;
     const rate = seconds > 0 ? Math.round(count / seconds) : 0;
+    // A phase that counts nothing (reading the ports is one step) shows its name alone.
+    if (total === undefined && count === 0) return write(`\r\x1b[2K${name}`);
     const of = total === undefined ? '' : `/${total.toLocaleString('en-US')}`;
     write(`\r\x1b[2K${name}  ${count.toLocaleString('en-US')}${of}  ${rate.toLocaleString('en-US')}/s`);
   };
