@@ -74,7 +74,8 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--wait', 'wait for another build of the same --out to finish, instead of failing', false)
     .option('--no-link', 'make --out a plain directory, not a link to the newest tree (for uploaders that do not follow links; readers can find it missing while it is replaced)')
     .option('--precompress', 'write each JSON file gzipped (.gz) and Brotli-compressed (.br) beside it, for nginx and other servers that send them as they are', false)
-    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean; link: boolean; precompress: boolean }) => {
+    .option('--no-builds', 'the catalogue has no builds.ndjson on purpose: the files list is empty, without a warning')
+    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean; link: boolean; precompress: boolean; builds: boolean }) => {
       const live = !opts.quiet && io.isTerminal && !io.env.CI;
       const progress = live ? terminalProgress(io.stderr) : silentProgress;
       const interrupts = new AbortController();
@@ -94,6 +95,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
           wait: opts.wait,
           link: opts.link,
           precompress: opts.precompress,
+          noBuilds: !opts.builds,
         });
       } catch (cause) {
         if (!(cause instanceof Interrupted)) throw cause;
@@ -113,8 +115,9 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--catalogue <dir>', 'catalogue directory', 'catalogue')
     .option('--strict', 'treat warnings as errors', false)
     .option('--json', 'print problems as a JSON array on stdout', false)
-    .action(async (opts: { catalogue: string; strict: boolean; json: boolean }) => {
-      const result = await validateCatalogue({ cwd: io.cwd, catalogue: opts.catalogue, strict: opts.strict });
+    .option('--no-builds', 'the catalogue has no builds.ndjson on purpose: no warning')
+    .action(async (opts: { catalogue: string; strict: boolean; json: boolean; builds: boolean }) => {
+      const result = await validateCatalogue({ cwd: io.cwd, catalogue: opts.catalogue, strict: opts.strict, noBuilds: !opts.builds });
       setExit(report(result, opts.json, false, io));
     });
 

@@ -134,7 +134,7 @@ test('with --json, a usage error is also one JSON object on stdout', async () =>
   });
 });
 
-test('a catalogue without builds.ndjson builds with a warning that names the path; an empty file says no builds without one', async () => {
+test('a catalogue without builds.ndjson builds with a warning that names the path; an empty file or --no-builds says no builds without one', async () => {
   await withTempDir(async (dir) => {
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: good, builds: null });
     const missing = await runCli(['build', '--json'], { cwd: dir });
@@ -144,9 +144,16 @@ test('a catalogue without builds.ndjson builds with a warning that names the pat
       [{ code: 'no-builds-file', file: path.join('catalogue', 'builds.ndjson'), severity: 'warning' }],
     );
     assert.is((await runCli(['build', '--strict', '--quiet'], { cwd: dir })).code, 1, '--strict: a warning is an error');
+    const quiet = await runCli(['build', '--json', '--no-builds', '--strict'], { cwd: dir });
+    assert.is(quiet.code, 0, '--no-builds: no builds on purpose, no warning');
+    assert.is(quiet.stdout, '[]\n');
+    assert.is((await runCli(['validate', '--no-builds', '--strict'], { cwd: dir })).code, 0);
     writeFileSync(path.join(dir, 'catalogue', 'builds.ndjson'), '');
     const empty = await runCli(['build', '--json'], { cwd: dir });
     assert.is(empty.stdout, '[]\n');
+    const both = await runCli(['build', '--no-builds'], { cwd: dir });
+    assert.is(both.code, 2);
+    assert.is(both.stderr, `ports-gen: --no-builds says the catalogue has no builds, but ${path.join('catalogue', 'builds.ndjson')} is there: remove the file or the option\n`);
   });
 });
 

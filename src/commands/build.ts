@@ -5,6 +5,7 @@ import type { PortList } from '../derive/ports.js';
 import { renderHeaders, renderNetlifyIndex, renderRedirects, type SiteShape } from '../host/netlify.js';
 import { Interrupted } from '../problems/interrupted.js';
 import { MachineFault, machineFaultOf } from '../problems/machine-fault.js';
+import { UsageError } from '../problems/usage-error.js';
 import { ProblemLog } from '../problems/problem-log.js';
 import { error, warning } from '../problems/problem.js';
 import { changedSince, identifyFile, type FileIdentity } from '../read/file-identity.js';
@@ -52,6 +53,8 @@ export interface BuildOptions {
   signal?: AbortSignal;
   /** The clock the racy-file rule reads (see file-identity); tests set their own. */
   now?: () => number;
+  /** The catalogue has no builds on purpose: no warning that builds.ndjson is missing (and there must be none). */
+  noBuilds?: boolean;
 }
 
 export interface BuildResult {
@@ -61,7 +64,7 @@ export interface BuildResult {
 }
 
 /** `ports-gen validate`: every check of a build, nothing written. */
-export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'strict' | 'progress'>): Promise<BuildResult> {
+export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'strict' | 'progress' | 'noBuilds'>): Promise<BuildResult> {
   const run = startRun(options);
   run.progress.phase('reading ports');
   const ports = preparePorts(run.files, run.log, options.strict);
@@ -242,17 +245,20 @@ interface Run {
   finish(ok: boolean): BuildResult;
 }
 
-function startRun(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'progress'>): Run {
+function startRun(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'progress' | 'noBuilds'>): Run {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
   const files = locateCatalogue(options.cwd, options.catalogue);
+  if (options.noBuilds && existsSync(files.buildsPath)) {
+    throw new UsageError(`--no-builds says the catalogue has no builds, but ${files.buildsName} is there: remove the file or the option`);
+  }
   const log = new ProblemLog();
   // builds.ndjson may be absent (no builds); one that is there but cannot be read (a
   // directory, no permission) is a problem of its own, and nothing reads it then.
   const unreadable = unreadableFile(files.buildsPath, files.buildsName);
   if (unreadable) log.add(unreadable);
   // (A catalogue directory that is not there at all is the one error its portindex.json gives.)
-  else if (!existsSync(files.buildsPath) && existsSync(path.dirname(files.buildsPath))) {
+  else if (!options.noBuilds && !existsSync(files.buildsPath) && existsSync(path.dirname(files.buildsPath))) {
     log.add(warning('no-builds-file', files.buildsName, {}, 'expected the builds of the catalogue here, found no such file: the files list is published empty (an empty file says there are no builds, without this warning)'));
   }
   const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, bytes: 0, seconds: 0 };
