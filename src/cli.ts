@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { buildSite, validateCatalogue, type BuildResult } from './commands/build.js';
+import { importCatalogue, type ImportResult } from './commands/import-catalogue.js';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { formatProblemsJson } from './report/format-json.js';
 import { formatProblems } from './report/format-text.js';
 import { silentProgress, terminalProgress } from './report/progress.js';
 import { summariseBuild } from './report/summary.js';
-import { MachineFault } from './problems/machine-fault.js';
+import { MachineFault, machineFaultOf } from './problems/machine-fault.js';
 import { Interrupted } from './problems/interrupted.js';
 import { UsageError } from './problems/usage-error.js';
 import { VERSION } from './version.js';
@@ -110,6 +111,33 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     });
 
   program
+    .command('import')
+    .description("merge a PortIndex (portindex2json's JSON) into the catalogue, as the live service loads one: ports no longer listed are kept, inactive")
+    .argument('<source>', 'the index: a file, or - for standard input')
+    .option('--catalogue <dir>', 'catalogue directory (its portindex.json is made by the first import)', 'catalogue')
+    .option('--dry-run', 'say what would change, write nothing', false)
+    .option('--json', 'print what changed (or the problems) as JSON on stdout', false)
+    .action((source: string, opts: { catalogue: string; dryRun: boolean; json: boolean }) => {
+      let result: ImportResult;
+      try {
+        result = importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun });
+      } catch (cause) {
+        const fault = machineFaultOf(cause, io.cwd);
+        if (!fault) throw cause;
+        io.stderr(`ports-gen: ${fault.message}\nimport failed: the catalogue is untouched\n`);
+        return setExit(EXIT.problems);
+      }
+      if (!result.ok) {
+        if (opts.json) io.stdout(`${formatProblemsJson(result.log.kept)}\n`);
+        else io.stderr(`${formatProblems(result.log)}\nimport failed: the catalogue is untouched\n`);
+        return setExit(EXIT.problems);
+      }
+      if (opts.json) io.stdout(`${JSON.stringify({ ...result.changes, written: result.wrote })}\n`);
+      else io.stdout(summariseImport(source, result, opts.dryRun));
+      setExit(EXIT.ok);
+    });
+
+  program
     .command('validate')
     .description('run every check of a build without writing anything')
     .option('--catalogue <dir>', 'catalogue directory', 'catalogue')
@@ -172,6 +200,18 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     });
 
   return program;
+}
+
+/** What an import changed, one line of counts, then the names of the ports that moved. */
+function summariseImport(source: string, result: ImportResult, dryRun: boolean): string {
+  const { added, updated, unchanged, retired, returned } = result.changes!;
+  const lines = [
+    `${dryRun ? 'would import' : 'imported'} ${source}: ${added.length} added, ${updated.length} updated, ${unchanged.length} unchanged, ${retired.length} retired, ${returned.length} returned${result.wrote || dryRun ? '' : ' (nothing to write)'}`,
+  ];
+  for (const [label, names] of [['added', added], ['updated', updated], ['retired', retired], ['returned', returned]] as const) {
+    if (names.length > 0) lines.push(`  ${label}: ${names.join(' ')}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** The base URL a site was built with, as its API root links to it; undefined when unknown. */

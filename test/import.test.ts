@@ -1,0 +1,85 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mergePorts, type PortObject } from '../src/derive/merge-ports.js';
+import { withTempDir } from './support/paths.js';
+import { runCli } from './support/run-cli.js';
+
+const port = (name: string, version = '1.0', extra: Record<string, unknown> = {}): PortObject => ({ name, portdir: `devel/${name.toLowerCase()}`, version, ...extra });
+
+test('merge: places and first spellings kept, data from the index, vanished ports retired, returning ones active', () => {
+  const existing = [port('zlib'), port('SDL2', '2.0'), port('old', '1.0', { active: false }), port('gone')];
+  const incoming = [port('newcomer'), port('sdl2', '2.30'), port('zlib'), port('OLD', '2.0')];
+  const { ports, changes } = mergePorts(existing, incoming);
+  assert.equal(ports, [port('zlib'), { ...port('sdl2', '2.30'), name: 'SDL2' }, { ...port('OLD', '2.0'), name: 'old' }, { ...port('gone'), active: false }, port('newcomer')]);
+  assert.equal(changes, { added: ['newcomer'], updated: ['SDL2'], unchanged: ['zlib'], retired: ['gone'], returned: ['old'] });
+});
+
+test('merge: a name listed twice takes the later data at the first place; a retired port stays as it is', () => {
+  const { ports, changes } = mergePorts([port('a', '1', { active: false })], [port('b', '1'), port('c'), port('B', '2')]);
+  assert.equal(ports, [port('a', '1', { active: false }), { ...port('B', '2'), name: 'b' }, port('c')]);
+  assert.equal(changes, { added: ['b', 'c'], updated: [], unchanged: ['a'], retired: [], returned: [] });
+});
+
+const index = (...ports: PortObject[]) => JSON.stringify({ info: { converter: 'portindex2json' }, ports }, null, 1);
+
+test('import: the first makes the catalogue; the same source again changes no byte; a vanished port stays published, inactive', async () => {
+  await withTempDir(async (dir) => {
+    writeFileSync(path.join(dir, 'first.json'), index(port('zlib'), port('curl', '8.9', { depends_lib: ['port:zlib'] })));
+    const first = await runCli(['import', 'first.json'], { cwd: dir });
+    assert.is(first.code, 0, first.stderr);
+    assert.is(first.stdout, 'imported first.json: 2 added, 0 updated, 0 unchanged, 0 retired, 0 returned\n  added: zlib curl\n');
+    const catalogue = path.join(dir, 'catalogue', 'portindex.json');
+    const made = readFileSync(catalogue, 'utf8');
+    assert.is(made, `{"info":{"converter":"portindex2json"},"ports":[\n${JSON.stringify(port('zlib'))},\n${JSON.stringify(port('curl', '8.9', { depends_lib: ['port:zlib'] }))}\n]}\n`);
+
+    const again = await runCli(['import', 'first.json'], { cwd: dir });
+    assert.match(again.stdout, /2 unchanged, 0 retired, 0 returned \(nothing to write\)/);
+    assert.is(readFileSync(catalogue, 'utf8'), made);
+
+    writeFileSync(path.join(dir, 'second.json'), index(port('ZLIB', '1.3')));
+    const dry = await runCli(['import', 'second.json', '--dry-run', '--json'], { cwd: dir });
+    assert.equal(JSON.parse(dry.stdout), { added: [], updated: ['zlib'], unchanged: [], retired: ['curl'], returned: [], written: false });
+    assert.is(readFileSync(catalogue, 'utf8'), made, 'a dry run writes nothing');
+
+    assert.is((await runCli(['import', 'second.json'], { cwd: dir })).code, 0);
+    assert.is((await runCli(['build', '--quiet', '--no-builds'], { cwd: dir })).code, 0);
+    const curl = JSON.parse(readFileSync(path.join(dir, 'dist/api/v1/ports/curl/index.json'), 'utf8')) as { active: boolean; version: string };
+    assert.equal([curl.active, curl.version], [false, '8.9'], 'retired: kept as it was, inactive');
+    const zlib = JSON.parse(readFileSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json'), 'utf8')) as { name: string; version: string };
+    assert.equal([zlib.name, zlib.version], ['zlib', '1.3'], 'the first spelling, the new data');
+
+    const back = await runCli(['import', 'first.json'], { cwd: dir });
+    assert.match(back.stdout, /1 updated, 0 unchanged, 0 retired, 1 returned/);
+  });
+});
+
+test('import: a source with problems, no ports or not JSON leaves the catalogue untouched', async () => {
+  await withTempDir(async (dir) => {
+    writeFileSync(path.join(dir, 'good.json'), index(port('zlib')));
+    assert.is((await runCli(['import', 'good.json'], { cwd: dir })).code, 0);
+    const catalogue = path.join(dir, 'catalogue', 'portindex.json');
+    const before = readFileSync(catalogue, 'utf8');
+
+    writeFileSync(path.join(dir, 'bad.json'), index(port('zlib'), { name: 'bad name', portdir: 'x/y', version: '1' }));
+    const bad = await runCli(['import', 'bad.json'], { cwd: dir });
+    assert.is(bad.code, 1);
+    assert.match(bad.stderr, /^bad\.json: ports\[1\]\.name \(port bad name\): error: .*\[invalid-value\]\nimport failed: the catalogue is untouched\n$/);
+
+    writeFileSync(path.join(dir, 'empty.json'), index());
+    const empty = await runCli(['import', 'empty.json', '--json'], { cwd: dir });
+    assert.is(empty.code, 1);
+    assert.equal((JSON.parse(empty.stdout) as Array<{ code: string }>).map((p) => p.code), ['no-ports']);
+
+    writeFileSync(path.join(dir, 'PortIndex'), 'zlib 42\nportdir archivers/zlib name zlib version 1.3.1\n');
+    const native = await runCli(['import', 'PortIndex'], { cwd: dir });
+    assert.is(native.code, 2);
+    assert.match(native.stderr, /PortIndex is not JSON: only portindex2json's JSON is imported so far/);
+
+    assert.is(readFileSync(catalogue, 'utf8'), before);
+    assert.not.ok(existsSync(`${catalogue}.tmp`));
+  });
+});
+
+test.run();
