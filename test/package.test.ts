@@ -19,6 +19,12 @@ test('the packed package installs into an empty project, and its ports-gen build
     const files = packed[0]!.files.map((file) => file.path).sort();
     for (const wanted of ['bin/ports-gen.js', 'build/bundle/cli.js', 'build/bundle/write-worker.js', 'LICENSE', 'README.md', 'docs/api.md', 'package.json']) assert.ok(files.includes(wanted), `ships ${wanted}`);
     for (const file of files) assert.ok(/^(bin|build\/bundle|docs)\/|^(LICENSE|README\.md|package\.json)$/.test(file), `ships only what users run or read: ${file}`);
+    // publint, strict, on the package as packed (its warnings count as errors).
+    const unpacked = path.join(dir, 'unpacked');
+    mkdirSync(unpacked);
+    execFileSync('tar', ['xzf', path.join(dir, packed[0]!.filename), '-C', unpacked]);
+    const linted = execFileSync(process.execPath, [path.join(ROOT, 'node_modules/publint/src/cli.js'), path.join(unpacked, 'package'), '--strict', '--pack', 'false'], { encoding: 'utf8' });
+    assert.match(linted, /All good!/);
 
     const project = path.join(dir, 'project');
     mkdirSync(project);
