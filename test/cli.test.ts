@@ -157,6 +157,17 @@ test('a catalogue without builds.ndjson builds with a warning that names the pat
   });
 });
 
+test('a catalogue directory that is not there: one line with a hint, exit 2, for build and validate', async () => {
+  await withTempDir(async (dir) => {
+    for (const command of ['build', 'validate']) {
+      const run = await runCli([command, '--catalogue', 'catalog'], { cwd: dir });
+      assert.is(run.code, 2, command);
+      assert.is(run.stderr, 'ports-gen: there is no catalogue directory catalog: give --catalogue <dir>, the directory that holds portindex.json (and builds.ndjson)\n');
+    }
+    assert.equal(readdirSync(dir), []);
+  });
+});
+
 test('an invalid $URL is said to come from $URL', async () => {
   await withTempDir(async (dir) => {
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -30,7 +30,7 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'missing portindex.json', source: { portindex: undefined as unknown as string }, problems: [['unreadable-file', P, 'file']] },
+  { name: 'missing portindex.json', source: { portindex: undefined as unknown as string }, problems: [['unreadable-file', P, 'file'], ['no-builds-file', B, 'file']] },
   { name: 'empty portindex.json', source: { portindex: '' }, problems: [['empty-file', P, 'file']] },
   { name: 'truncated JSON names line and column', source: { portindex: '{\n  "ports": [\n    {"name": "zlib"' }, problems: [['invalid-json', P, 'line 3, column 20']] },
   {
@@ -84,7 +84,7 @@ const cases: Case[] = [
 for (const c of cases) {
   test(c.name, async () => {
     await withTempDir(async (dir) => {
-      if (c.source.portindex === undefined) writeCatalogue(path.join(dir, 'elsewhere'), { portindex: '{}' });
+      if (c.source.portindex === undefined) mkdirSync(path.join(dir, 'catalogue'));
       else writeCatalogue(path.join(dir, 'catalogue'), c.source);
       const result = await validateCatalogue({ cwd: dir, catalogue: 'catalogue', strict: c.strict ?? false });
       const found = result.log.kept.map((p) => [p.code, p.file, where(p.location)]);

@@ -249,6 +249,9 @@ function startRun(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'progress' |
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
   const files = locateCatalogue(options.cwd, options.catalogue);
+  if (!existsSync(path.dirname(files.portIndexPath))) {
+    throw new UsageError(`there is no catalogue directory ${options.catalogue}: give --catalogue <dir>, the directory that holds portindex.json (and builds.ndjson)`);
+  }
   if (options.noBuilds && existsSync(files.buildsPath)) {
     throw new UsageError(`--no-builds says the catalogue has no builds, but ${files.buildsName} is there: remove the file or the option`);
   }
@@ -257,8 +260,7 @@ function startRun(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'progress' |
   // directory, no permission) is a problem of its own, and nothing reads it then.
   const unreadable = unreadableFile(files.buildsPath, files.buildsName);
   if (unreadable) log.add(unreadable);
-  // (A catalogue directory that is not there at all is the one error its portindex.json gives.)
-  else if (!options.noBuilds && !existsSync(files.buildsPath) && existsSync(path.dirname(files.buildsPath))) {
+  else if (!options.noBuilds && !existsSync(files.buildsPath)) {
     log.add(warning('no-builds-file', files.buildsName, {}, 'expected the builds of the catalogue here, found no such file: the files list is published empty (an empty file says there are no builds, without this warning)'));
   }
   const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, bytes: 0, seconds: 0 };
