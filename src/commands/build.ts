@@ -203,10 +203,10 @@ function wantSiteFiles(writer: SiteWriter, pages: number, key: string): void {
 }
 
 /**
- * Renders the port files and the ports list's pages the plan asks for (port i's file is
- * `files[i]`), in the background: the writer places them while this
- * thread pages the builds. The ports go newest first, as the list does, so a port's text is
- * made once for its file and its page, and one page is held at a time.
+ * Renders the port files the plan asks for (port i's file is `files[i]`), in the background:
+ * the writer places them while this thread pages the builds; and the ports list's pages, with
+ * backpressure. The ports go newest first, as the list does, so a port's text is made once for
+ * its file and its page, and one page is held at a time.
  */
 async function writePorts(ports: PortList, files: readonly string[], list: PortsList, render: ReadonlySet<string>, writer: SiteWriter, progress: Progress): Promise<void> {
   progress.phase('writing ports', ports.length);
