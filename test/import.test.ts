@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mergePorts, type PortObject } from '../src/derive/merge-ports.js';
-import { withTempDir } from './support/paths.js';
+import { BIN, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 
 const port = (name: string, version = '1.0', extra: Record<string, unknown> = {}): PortObject => ({ name, portdir: `devel/${name.toLowerCase()}`, version, ...extra });
@@ -52,6 +53,14 @@ test('import: the first makes the catalogue; the same source again changes no by
 
     const back = await runCli(['import', 'first.json'], { cwd: dir });
     assert.match(back.stdout, /1 updated, 0 unchanged, 0 retired, 1 returned/);
+  });
+});
+
+test('import: - reads the index from standard input', async () => {
+  await withTempDir((dir) => {
+    const out = execFileSync(process.execPath, [BIN, 'import', '-', '--json'], { cwd: dir, input: index(port('zlib'), port('xz')), encoding: 'utf8' });
+    assert.equal(JSON.parse(out), { added: ['zlib', 'xz'], updated: [], unchanged: [], retired: [], returned: [], written: true });
+    assert.match(readFileSync(path.join(dir, 'catalogue', 'portindex.json'), 'utf8'), /"name":"xz"/);
   });
 });
 
