@@ -107,69 +107,68 @@ try {
   const plain = await start([path.join(ROOT, 'build/scripts/static-server.js'), site]);
   servers.push(plain.child);
 
-  let wrong = 0;
-  const check = (i: number, status: number, body: string) => {
-    const t = list[i % list.length]!;
-    if (status !== t.status || body !== t.body) wrong++;
+  /** Counts the answers that are not the expected status and body of their target. */
+  const checker = () => {
+    const counted = {
+      wrong: 0,
+      check: (i: number, status: number, body: string) => {
+        const t = list[i % list.length]!;
+        if (status !== t.status || body !== t.body) counted.wrong++;
+      },
+    };
+    return counted;
   };
+  const servedAnswers = checker();
 
   // Warm up at full concurrency first, so the comparison is of two equal runs: a leak grows
   // between them, buffers sized for 200 connections do not.
   await autocannon({ url: serve.url, connections: CONNECTIONS, duration: SECONDS, requests: list.map((t) => ({ method: 'GET', path: t.path })) });
   const before = await measure(serve.child);
-  const served = await drive(serve.url, list.map((t) => t.path), check);
+  const served = await drive(serve.url, list.map((t) => t.path), servedAnswers.check);
   const after = await measure(serve.child);
   const growth = liveMB(after) - liveMB(before);
   const staticRun = await drive(plain.url, list.map((t) => t.staticPath));
   const nginxBin = findNginx();
-  let nginxWrong = 0;
+  const nginxAnswers = checker();
   let nginxRun: Awaited<ReturnType<typeof drive>> | undefined;
   if (nginxBin) {
     const index = readSiteIndex(site);
     nginx = await startNginx(nginxBin, path.join(work, 'nginx'), async (listen) =>
       renderNginxConfig({ root: site, listen, serverName: '_', ports: index.ports.values(), pages: { files: index.pages, ...index.listPages } }),
     );
-    nginxRun = await drive(nginx.url, list.map((t) => t.path), (i, status, body) => {
-      const t = list[i % list.length]!;
-      if (status !== t.status || body !== t.body) nginxWrong++;
-    });
+    nginxRun = await drive(nginx.url, list.map((t) => t.path), nginxAnswers.check);
   }
 
   const row = (label: string, value: string) => console.log(`  ${label.padEnd(36)} ${value}`);
   console.log(`\nload: ${CONNECTIONS} connections for ${SECONDS} s on loopback, ${list.length} distinct URLs (2 of them 404s)`);
-  console.log('ports-gen serve');
-  row('requests per second (mean)', served.requests.average.toFixed(0));
-  row('requests', `${served.requests.total}`);
-  row('latency p50 / p99', `${served.latency.p50} ms / ${served.latency.p99} ms`);
-  row('errors / timeouts', `${served.errors} / ${served.timeouts}`);
-  row('wrong answers (status or body)', `${wrong}`);
+  const figures = (title: string, run: Awaited<ReturnType<typeof drive>>, wrong?: number) => {
+    console.log(title);
+    row('requests per second (mean)', run.requests.average.toFixed(0));
+    row('requests', `${run.requests.total}`);
+    row('latency p50 / p99', `${run.latency.p50} ms / ${run.latency.p99} ms`);
+    row('errors / timeouts', `${run.errors} / ${run.timeouts}`);
+    if (wrong !== undefined) row('wrong answers (status or body)', `${wrong}`);
+  };
+  figures('ports-gen serve', served, servedAnswers.wrong);
   row('live memory after warm-up / the run', `${liveMB(before).toFixed(1)} MB / ${liveMB(after).toFixed(1)} MB (heap and external, collected)`);
   row('RSS after warm-up / after the run', `${mb(before.rss).toFixed(0)} MB / ${mb(after.rss).toFixed(0)} MB`);
   if (nginxRun) {
-    console.log('nginx, configured by ports-gen nginx');
-    row('requests per second (mean)', nginxRun.requests.average.toFixed(0));
-    row('requests', `${nginxRun.requests.total}`);
-    row('latency p50 / p99', `${nginxRun.latency.p50} ms / ${nginxRun.latency.p99} ms`);
-    row('errors / timeouts', `${nginxRun.errors} / ${nginxRun.timeouts}`);
-    row('wrong answers (status or body)', `${nginxWrong}`);
+    figures('nginx, configured by ports-gen nginx', nginxRun, nginxAnswers.wrong);
   } else {
     console.log(`nginx: not installed, not measured${process.env.CI ? '' : ' (apt-get install -y nginx-light)'}`);
   }
-  console.log('plain static server (sirv), same files');
-  row('requests per second (mean)', staticRun.requests.average.toFixed(0));
-  row('latency p50 / p99', `${staticRun.latency.p50} ms / ${staticRun.latency.p99} ms`);
-  row('errors / timeouts', `${staticRun.errors} / ${staticRun.timeouts}`);
+  figures('plain static server (sirv), same files', staticRun);
 
   const problems: string[] = [];
   if (served.errors > 0 || served.timeouts > 0) problems.push(`${served.errors} errors, ${served.timeouts} timeouts`);
-  if (wrong > 0) problems.push(`${wrong} wrong answers`);
+  if (servedAnswers.wrong > 0) problems.push(`${servedAnswers.wrong} wrong answers`);
   if (served.requests.total === 0) problems.push('no request was answered');
   for (const [when, memory] of [['after the warm-up', before], ['after the run', after]] as const) {
     if (memory.busy.length > 0) problems.push(`${memory.busy.length} sockets or file reads still in flight ${when} (${[...new Set(memory.busy)].join(', ')})`);
   }
   if (growth > GROWTH_LIMIT_MB) problems.push(`live memory grew by ${growth.toFixed(1)} MB`);
   if (nginxRun && (nginxRun.errors > 0 || nginxRun.timeouts > 0)) problems.push(`nginx: ${nginxRun.errors} errors, ${nginxRun.timeouts} timeouts`);
-  if (nginxRun && nginxWrong > 0) problems.push(`nginx: ${nginxWrong} wrong answers`);
+  if (nginxRun && nginxAnswers.wrong > 0) problems.push(`nginx: ${nginxAnswers.wrong} wrong answers`);
   if (!nginxRun && process.env.CI) problems.push('nginx is not installed (.ci/run installs it)');
   failed = problems.length > 0;
   console.log(failed ? `\nload test failed: ${problems.join('; ')}` : '\nload test passed');

@@ -156,10 +156,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--port <port>', 'TCP port (0 picks a free one)', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (opts: { dir: string; port: string; host: string }) => {
-      const dir = path.resolve(io.cwd, opts.dir);
-      if (!existsSync(path.join(dir, MARKER_FILE))) {
-        throw new UsageError(`${opts.dir} is not a site built by ports-gen (no ${MARKER_FILE}); run \`ports-gen build\` first`);
-      }
+      const dir = builtSite(io.cwd, opts.dir);
       const port = parsePort(opts.port);
       const running = await serveSite({ dir, port, host: opts.host }).catch((cause: NodeJS.ErrnoException) => {
         throw listenError(cause, opts.host, port) ?? cause;
@@ -187,10 +184,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--listen <address>', "nginx's listen: a port, or address:port", '8080')
     .option('--server-name <name>', "nginx's server_name", '_')
     .action((opts: { dir: string; listen: string; serverName: string }) => {
-      const dir = path.resolve(io.cwd, opts.dir);
-      if (!existsSync(path.join(dir, MARKER_FILE))) {
-        throw new UsageError(`${opts.dir} is not a site built by ports-gen (no ${MARKER_FILE}); run \`ports-gen build\` first`);
-      }
+      const dir = builtSite(io.cwd, opts.dir);
       // nginx's root is --dir itself: a later build switches it to its new tree in one step,
       // which nginx then serves; the names and page counts are read from the tree it is now.
       const root = dir;
@@ -212,6 +206,13 @@ function summariseImport(source: string, result: ImportResult, dryRun: boolean):
     if (names.length > 0) lines.push(`  ${label}: ${names.join(' ')}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `--dir` resolved, when it is a site ports-gen built (it has the marker); a usage error otherwise. */
+function builtSite(cwd: string, given: string): string {
+  const dir = path.resolve(cwd, given);
+  if (!existsSync(path.join(dir, MARKER_FILE))) throw new UsageError(`${given} is not a site built by ports-gen (no ${MARKER_FILE}); run \`ports-gen build\` first`);
+  return dir;
 }
 
 /** The base URL a site was built with, as its API root links to it; undefined when unknown. */

@@ -44,6 +44,16 @@ function returnJson(status: number, body: unknown): string {
   return `return ${status} ${quoted(JSON.stringify(body))};`;
 }
 
+/**
+ * The API headers but Content-Type (the types and default_type give it), `always`: on errors
+ * too. A location with an add_header of its own inherits none, so it repeats them.
+ */
+function headerLines(indent: string): string[] {
+  return Object.entries(API_HEADERS)
+    .filter(([name]) => name !== 'Content-Type')
+    .map(([name, value]) => `${indent}add_header ${name} ${quoted(value)} always;`);
+}
+
 /** The 405, naming the request's method as DRF does. */
 const METHOD_NOT_ALLOWED = `return 405 ${quoted(JSON.stringify(methodNotAllowedBody('METHOD'))).replace('METHOD', '$request_method')};`;
 
@@ -164,9 +174,7 @@ export function renderNginxConfig(site: NginxSite): string {
     '  gzip_static on;',
     '  gzip_vary on;',
     '  # With the Brotli module loaded, and `build --precompress`: brotli_static on;',
-    ...Object.entries(API_HEADERS)
-      .filter(([name]) => name !== 'Content-Type')
-      .map(([name, value]) => `  add_header ${name} ${quoted(value)} always;`),
+    ...headerLines('  '),
     `  error_page 404 = ${missOf('not-found')};`,
     `  error_page 405 = @pg_method;`,
     '',
@@ -183,9 +191,7 @@ export function renderNginxConfig(site: NginxSite): string {
     '  }',
     '  location @pg_slash {',
     '    add_header Location $pg_slashed always;',
-    ...Object.entries(API_HEADERS)
-      .filter(([name]) => name !== 'Content-Type')
-      .map(([name, value]) => `    add_header ${name} ${quoted(value)} always;`),
+    ...headerLines('    '),
     '    return 200 "";',
     '  }',
     '',

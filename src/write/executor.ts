@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { contentHash } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { identityOf } from './file-ledger.js';
@@ -6,7 +6,7 @@ import { renderMarker, type FilesInfo } from './marker.js';
 import { placeBytes, planFiles, type Plan, type Previous, type Wanted } from './plan.js';
 import { encode, siblingKey, sourceOf } from './precompress.js';
 import { parentOf, pathUnder } from './tree-paths.js';
-import type { Checked, Held } from './trust.js';
+import { readSameFile, type Checked, type Held } from './trust.js';
 
 export interface Totals {
   /** Files in the tree, and how many of them got new bytes (not kept, not linked). */
@@ -120,12 +120,12 @@ export class Executor {
       linkSync(from, target);
     } catch {
       // No link across file systems, or on one without links: the same bytes, copied.
-      writeNew(target, readChecked(from, source));
+      writeNew(target, readSameFile(from, source, (fd) => readFileSync(fd)) ?? replaced(from));
       this.totals.written++;
       linked = false;
     }
     const placed = lstatSync(target);
-    if (linked && (placed.ino !== source.ino || placed.dev !== source.dev)) throw replaced(from);
+    if (linked && (placed.ino !== source.ino || placed.dev !== source.dev)) replaced(from);
     this.record(relative, { hash: held.hash, key: held.key, size: held.size, identity: identityOf(placed) });
   }
 
@@ -174,19 +174,7 @@ function writeNew(file: string, data: Uint8Array | string): void {
   }
 }
 
-/** The bytes of the file checked as `source`, read from it opened at `file`; another there fails the build. */
-function readChecked(file: string, source: Checked): Buffer {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  try {
-    const opened = fstatSync(fd);
-    if (opened.ino !== source.ino || opened.dev !== source.dev) throw replaced(file);
-    return readFileSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** A file of the live tree replaced while the build used it (by hand: builds take the lock): a fault, not a bug. */
-function replaced(file: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`${file} was replaced while the build used it`), { code: 'ECHANGED', syscall: 'link', path: file });
+function replaced(file: string): never {
+  throw Object.assign(new Error(`${file} was replaced while the build used it`), { code: 'ECHANGED', syscall: 'link', path: file });
 }

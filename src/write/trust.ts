@@ -122,27 +122,31 @@ export class CheckedTree implements TreeFiles {
 }
 
 /**
- * Whether the file `stats` describes holds bytes that hash to `hash`: read from the file opened
- * at `file` (not followed, never blocking on a FIFO) and seen to be that very file.
+ * Reads the file at `file` with `use`, when it is the plain file `id` names (device and inode):
+ * opened without following a link or waiting on a FIFO, then seen to be that very file, so what
+ * is read is what was checked. Undefined when it is another.
  */
-function hashesTo(file: string, stats: Stats, hash: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return false;
-  }
+export function readSameFile<T>(file: string, id: { dev: number; ino: number }, use: (fd: number, size: number) => T): T | undefined {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
     const opened = fstatSync(fd);
-    if (!opened.isFile() || opened.dev !== stats.dev || opened.ino !== stats.ino) return false;
-    const digest = contentDigest();
-    const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(opened.size, 1 << 20)));
-    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) digest.update(chunk.subarray(0, read));
-    return digest.digest() === hash;
-  } catch {
-    return false;
+    return opened.isFile() && opened.dev === id.dev && opened.ino === id.ino ? use(fd, opened.size) : undefined;
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Whether the file `stats` describes holds bytes that hash to `hash` (see readSameFile). */
+function hashesTo(file: string, stats: Stats, hash: string): boolean {
+  try {
+    return readSameFile(file, stats, (fd, size) => {
+      const digest = contentDigest();
+      const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(size, 1 << 20)));
+      for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) digest.update(chunk.subarray(0, read));
+      return digest.digest() === hash;
+    }) === true;
+  } catch {
+    return false; // not there, a link, unreadable: not trusted
   }
 }
 
