@@ -78,6 +78,9 @@ test('a write that fails on the writer thread fails the commit with its code and
     assert.is(failed.code, 'EEXIST');
     assert.ok(failed.path?.endsWith('api/x'), failed.path);
     assert.match(failed.stack ?? '', /executor/);
+    // The final batch and `finish` were sent together: give the writer time to reach `finish`,
+    // which must not finish the tree (and write its ledger) after the batch failed.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await writer.abort();
     assert.not.ok(existsSync(path.join(dir, 'out')));
     assert.equal(readdirSync(dir), ['.out.ports-gen']);

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { codeFingerprint } from '../code-fingerprint.js';
-import { toThreadError } from '../problems/thread-error.js';
+import { toThreadError, type ThreadError } from '../problems/thread-error.js';
 import { surveyHere } from '../read/file-identity.js';
 import { Executor } from './executor.js';
 import { recallIdentities, writeLedger } from './file-ledger.js';
@@ -128,12 +128,24 @@ function handle(message: ToWorker): FromWorker | undefined {
   }
 }
 
+/**
+ * The first failure, after which nothing more is done: messages the main thread sent before it
+ * heard of the failure (the final batch and `finish` go together) must not finish the tree or
+ * write its ledger while the build is being aborted.
+ */
+let broken: ThreadError | undefined;
+
 parentPort!.on('message', (message: ToWorker) => {
   let answer: FromWorker | undefined;
-  try {
-    answer = handle(message);
-  } catch (cause) {
-    answer = { type: 'failed', error: toThreadError(cause) };
+  if (broken) {
+    answer = { type: 'failed', error: broken };
+  } else {
+    try {
+      answer = handle(message);
+    } catch (cause) {
+      broken = toThreadError(cause);
+      answer = { type: 'failed', error: broken };
+    }
   }
   if (answer) parentPort!.postMessage(answer, answer.type === 'done' ? [answer.buffer] : []);
 });
