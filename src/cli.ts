@@ -23,7 +23,11 @@ import { DEFAULT_PAGE_SIZE } from './render/files-page.js';
 /** The signals that stop a build cleanly (see Interrupted): the terminal's Ctrl-C, a service manager's stop. */
 const INTERRUPTS = ['SIGINT', 'SIGTERM'] as const;
 
-/** Exit codes: 0 fine, 1 catalogue problems or a fault of the machine, 2 usage, 70 a bug in ports-gen, 128 + n killed by signal n. */
+/**
+ * Exit codes: 0 fine, 1 the catalogue (or an imported index) has problems, 2 how ports-gen is run
+ * or the machine it runs on needs a change (usage, a busy port, no permission, a full disk),
+ * 70 a bug in ports-gen, 128 + n stopped by signal n.
+ */
 export const EXIT = { ok: 0, problems: 1, usage: 2, bug: 70 } as const;
 
 interface Io {
@@ -99,6 +103,10 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
           noBuilds: !opts.builds,
         });
       } catch (cause) {
+        if (cause instanceof MachineFault) {
+          progress.end();
+          throw new MachineFault(`${cause.message}; the build failed, the previous site is untouched`, { cause });
+        }
         if (!(cause instanceof Interrupted)) throw cause;
         progress.end();
         io.stderr(`ports-gen: build interrupted (${cause.signal}): nothing was published, the previous site is untouched\n`);
@@ -124,8 +132,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       } catch (cause) {
         const fault = machineFaultOf(cause, io.cwd);
         if (!fault) throw cause;
-        io.stderr(`ports-gen: ${fault.message}\nimport failed: the catalogue is untouched\n`);
-        return setExit(EXIT.problems);
+        throw new MachineFault(`${fault.message}; the import failed, the catalogue is untouched`, { cause });
       }
       if (!result.ok) {
         if (opts.json) io.stdout(`${formatProblemsJson(result.log.kept)}\n`);
@@ -254,9 +261,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       io.stderr(`ports-gen: ${cause.message}\n`);
       return EXIT.usage;
     }
-    if (cause instanceof MachineFault) {
-      io.stderr(`ports-gen: ${cause.message}\nbuild failed: the previous site is untouched\n`);
-      return EXIT.problems;
+    // The machine's refusals, said in one line for the user to act on (see MachineFault).
+    const fault = cause instanceof MachineFault ? cause : machineFaultOf(cause, io.cwd);
+    if (fault) {
+      if (argv.includes('--json')) io.stdout(`${JSON.stringify({ error: { code: 'machine', message: fault.message } })}\n`);
+      io.stderr(`ports-gen: ${fault.message}\n`);
+      return EXIT.usage;
     }
     io.stderr(`ports-gen: internal error, please report it with the output below.\n${(cause as Error)?.stack ?? String(cause)}\n`);
     return EXIT.bug;

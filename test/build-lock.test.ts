@@ -117,7 +117,7 @@ test('a build fails, naming the holder, while another process holds the lock of 
 
     const held = await BuildLock.take(path.join(dir, 'dist'), false);
     const refused = await runCli(['build', '--quiet'], { cwd: dir });
-    assert.is(refused.code, 1);
+    assert.is(refused.code, 2);
     assert.match(refused.stderr, `another build (process ${process.pid} on `);
     assert.equal(readTree(path.join(dir, 'dist')), before);
 

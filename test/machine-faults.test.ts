@@ -7,26 +7,25 @@ import { ROOT, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 import { readTree } from './support/tree.js';
 
-/** One line naming the cause and the path, the summary, exit 1, and no stack trace. */
+/** One line naming the cause, the path and what the build left, exit 2 (the user's to fix), no stack trace. */
 function assertFault(run: { code: number | null; stderr: string }, cause: RegExp, where: string): void {
-  assert.is(run.code, 1, run.stderr);
+  assert.is(run.code, 2, run.stderr);
   assert.match(run.stderr, cause);
   assert.ok(run.stderr.includes(where), run.stderr);
-  assert.match(run.stderr, /build failed/);
-  assert.not.match(run.stderr, /internal error|\n\s+at /);
+  assert.match(run.stderr, /^ports-gen: [^\n]*; the build failed, the previous site is untouched\n$/);
 }
 
-test('--out below a regular file: exit 1 with the path and the cause, nothing left beside it', async () => {
+test('--out below a regular file: exit 2 with the path and the cause, nothing left beside it', async () => {
   await withTempDir(async (dir) => {
     cpSync(path.join(ROOT, 'catalogue'), path.join(dir, 'catalogue'), { recursive: true });
     writeFileSync(path.join(dir, 'afile'), 'not a directory');
     const run = await runCli(['build', '--out', 'afile/dist'], { cwd: dir });
-    assertFault(run, /not a directory/, 'afile/');
+    assertFault(run, /not a directory .*\(move the file out of the way, or choose another path\)/, 'afile/');
     assert.equal(readdirSync(dir).sort(), ['afile', 'catalogue']);
   });
 });
 
-test('a full disk: exit 1 with the path and the cause, the previous site byte-identical, no staging left', async () => {
+test('a full disk: exit 2 with the path and the cause, the previous site byte-identical, no staging left', async () => {
   await withTempDir(async (dir) => {
     const disk = path.join(dir, 'disk');
     mkdirSync(disk);
@@ -43,7 +42,7 @@ test('a full disk: exit 1 with the path and the cause, the previous site byte-id
       const files = Array.from({ length: 2000 }, (_, i) => `/opt/local/share/doc/a-long-directory-name/file-${i}.html`);
       for (let i = 0; i < 10; i++) appendFileSync(path.join(dir, 'catalogue/builds.ndjson'), `${JSON.stringify({ build_id: 900000 + i, files })}\n`);
       const run = await runCli(['build', '--out', 'disk/dist'], { cwd: dir });
-      assertFault(run, /no space left on device/, 'disk/dist/');
+      assertFault(run, /no space left on device .*\(free some space\)/, 'disk/dist/');
       assert.equal(readTree(path.join(disk, 'dist')), before);
       assert.equal(readdirSync(disk).filter((entry) => entry.includes('ports-gen-')), []);
       assert.equal(readdirSync(path.join(disk, '.dist.ports-gen')).filter((entry) => /^(new|old|link)-/.test(entry)), [], 'no staging left');
@@ -53,7 +52,7 @@ test('a full disk: exit 1 with the path and the cause, the previous site byte-id
   });
 });
 
-test('an output another user owns in a sticky directory: refused before anything is read, exit 1 naming the path and the cause; the owner builds on', async () => {
+test('an output another user owns in a sticky directory: refused before anything is read, exit 2 naming the path and the cause; the owner builds on', async () => {
   if (process.getuid?.() !== 0) {
     console.warn('machine-faults: not root, so no other user to build as; the ownership test did not run');
     return;
@@ -71,6 +70,28 @@ test('an output another user owns in a sticky directory: refused before anything
     assert.equal(readTree(path.join(shared, 'dist')), before);
     assert.equal(readdirSync(shared).sort(), ['.dist.ports-gen', 'dist'], 'no lock, nothing of the refused build');
     assert.is((await runCli(['build', '--quiet', '--out', 'shared/dist'], { cwd: dir })).code, 0);
+  });
+});
+
+test('directories this user may not write: build and import say so in one line with a hint, exit 2, and change nothing', async () => {
+  if (process.getuid?.() !== 0) {
+    console.warn('machine-faults: not root, so no other user to run as; the permission test did not run');
+    return;
+  }
+  await withTempDir(async (dir) => {
+    chmodSync(dir, 0o755);
+    cpSync(path.join(ROOT, 'catalogue'), path.join(dir, 'catalogue'), { recursive: true });
+    mkdirSync(path.join(dir, 'locked'), { mode: 0o755 }); // root's; the build runs as nobody
+    const nobody = { uid: 65534, gid: 65534 };
+    const built = await runCli(['build', '--out', 'locked/dist'], { cwd: dir, user: nobody });
+    assert.is(built.code, 2, built.stderr);
+    assert.match(built.stderr, /^ports-gen: permission denied while making the directory locked\/\S+ \(fix its permissions, or choose a directory this user may write\); the build failed, the previous site is untouched\n$/);
+
+    const imported = await runCli(['import', 'catalogue/portindex.json', '--catalogue', 'locked/catalogue', '--json'], { cwd: dir, user: nobody });
+    assert.is(imported.code, 2, imported.stderr);
+    assert.match(imported.stderr, /^ports-gen: permission denied while making the directory locked\/catalogue \(fix its permissions, or choose a directory this user may write\); the import failed, the catalogue is untouched\n$/);
+    assert.is(JSON.parse(imported.stdout).error.code, 'machine');
+    assert.equal(readdirSync(path.join(dir, 'locked')), []);
   });
 });
 

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -6,7 +6,8 @@ import * as assert from 'uvu/assert';
 import { httpRequest } from './support/http.js';
 import { ROOT, withTempDir } from './support/paths.js';
 
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: npmEnv });
 
 /**
  * The package as a user gets it: packed (from the program `npm test` has just built; `npm pack`
@@ -29,7 +30,10 @@ test('the packed package installs into an empty project, and its ports-gen build
     const project = path.join(dir, 'project');
     mkdirSync(project);
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true }));
-    npm(['install', '--prefer-offline', '--no-package-lock', path.join(dir, packed[0]!.filename)], project);
+    const installed = spawnSync('npm', ['install', '--prefer-offline', '--no-package-lock', path.join(dir, packed[0]!.filename)], { cwd: project, encoding: 'utf8', env: npmEnv });
+    assert.is(installed.status, 0, installed.stderr);
+    // What the README promises: the Node it names installs the package without engine warnings.
+    assert.not.match(installed.stderr, /EBADENGINE/);
     assert.equal(readdirSync(path.join(project, 'node_modules')).filter((name) => !name.startsWith('.')).sort(), ['commander', 'ports-gen'], 'one runtime dependency');
 
     cpSync(path.join(ROOT, 'catalogue'), path.join(project, 'catalogue'), { recursive: true });

@@ -9,22 +9,23 @@ export class MachineFault extends Error {
   override readonly name = 'MachineFault';
 }
 
-const CAUSES: Record<string, string> = {
-  ENOSPC: 'no space left on device',
-  EDQUOT: 'disk quota exceeded',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENOTDIR: 'a path on the way is not a directory',
-  EISDIR: 'is a directory',
-  EEXIST: 'something is already there',
-  EMFILE: 'too many open files',
-  ENFILE: 'too many open files in the system',
-  EIO: 'input/output error',
-  ENAMETOOLONG: 'file name too long',
-  EBUSY: 'resource busy',
+/** Each cause the machine gives: what it is, and what the user can do about it. */
+const FAULTS: Record<string, { what: string; hint: string }> = {
+  ENOSPC: { what: 'no space left on device', hint: 'free some space' },
+  EDQUOT: { what: 'disk quota exceeded', hint: 'free some space' },
+  EACCES: { what: 'permission denied', hint: 'fix its permissions, or choose a directory this user may write' },
+  EPERM: { what: 'operation not permitted', hint: 'fix its permissions, or choose a directory this user may write' },
+  EROFS: { what: 'read-only file system', hint: 'choose a directory on a writable file system' },
+  ENOTDIR: { what: 'a path on the way is not a directory', hint: 'move the file out of the way, or choose another path' },
+  EISDIR: { what: 'is a directory', hint: 'move the directory out of the way, or choose another path' },
+  EEXIST: { what: 'something is already there', hint: 'move it out of the way, or choose another path' },
+  EMFILE: { what: 'too many open files', hint: 'raise the open-files limit (ulimit -n)' },
+  ENFILE: { what: 'too many open files in the system', hint: 'close other programs or raise the system limit' },
+  EIO: { what: 'input/output error', hint: 'check the disk' },
+  ENAMETOOLONG: { what: 'file name too long', hint: 'choose a shorter path' },
+  EBUSY: { what: 'resource busy', hint: 'stop whatever holds it, then run again' },
   // Not the system's: a file of the live tree replaced by hand while a build used it (see Executor).
-  ECHANGED: 'replaced by something else during the build',
+  ECHANGED: { what: 'replaced by something else during the build', hint: 'leave the live site alone while a build runs, then run again' },
 };
 
 const DOING: Record<string, string> = {
@@ -49,10 +50,10 @@ const DOING: Record<string, string> = {
  */
 export function machineFaultOf(cause: unknown, cwd: string, rename?: { from: string; to: string }): MachineFault | undefined {
   const error = cause as NodeJS.ErrnoException | undefined;
-  const what = error?.code === undefined ? undefined : CAUSES[error.code];
-  if (!what) return undefined;
+  const fault = error?.code === undefined ? undefined : FAULTS[error.code];
+  if (!fault) return undefined;
   let where = error!.path ?? '';
   if (rename && (where === rename.from || where.startsWith(`${rename.from}${path.sep}`))) where = rename.to + where.slice(rename.from.length);
   const shown = where === '' ? '' : ` while ${DOING[error!.syscall ?? ''] ?? 'using'} ${path.relative(cwd, where) || where}`;
-  return new MachineFault(`${what}${shown}`, { cause });
+  return new MachineFault(`${fault.what}${shown} (${fault.hint})`, { cause });
 }
