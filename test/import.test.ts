@@ -64,7 +64,7 @@ test('import: - reads the index from standard input', async () => {
   });
 });
 
-test('import: a source with problems, no ports or not JSON leaves the catalogue untouched', async () => {
+test('import: a source with problems, no ports or a native PortIndex that cannot be read leaves the catalogue untouched', async () => {
   await withTempDir(async (dir) => {
     writeFileSync(path.join(dir, 'good.json'), index(port('zlib')));
     assert.is((await runCli(['import', 'good.json'], { cwd: dir })).code, 0);
@@ -83,8 +83,8 @@ test('import: a source with problems, no ports or not JSON leaves the catalogue 
 
     writeFileSync(path.join(dir, 'PortIndex'), 'zlib 42\nportdir archivers/zlib name zlib version 1.3.1\n');
     const native = await runCli(['import', 'PortIndex'], { cwd: dir });
-    assert.is(native.code, 2);
-    assert.match(native.stderr, /PortIndex is not JSON: only portindex2json's JSON is imported so far/);
+    assert.is(native.code, 1);
+    assert.match(native.stderr, /^PortIndex:1 \(port zlib\): error: expected the entry to end after 42 characters, .*its length is wrong \[invalid-value\]\nimport failed: the catalogue is untouched\n$/);
 
     assert.is(readFileSync(catalogue, 'utf8'), before);
     assert.not.ok(existsSync(`${catalogue}.tmp`));
