@@ -12,7 +12,7 @@ import { readSiteIndex } from './serve/site-index.js';
 import { renderNginxConfig } from './host/nginx.js';
 import { formatProblemsJson } from './report/format-json.js';
 import { formatProblems } from './report/format-text.js';
-import { silentProgress, terminalProgress } from './report/progress.js';
+import { silentProgress, terminalProgress, type Progress } from './report/progress.js';
 import { summariseBuild } from './report/summary.js';
 import { MachineFault, machineFaultOf } from './problems/machine-fault.js';
 import { Interrupted } from './problems/interrupted.js';
@@ -81,40 +81,26 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--precompress', 'write each JSON file gzipped (.gz) and Brotli-compressed (.br) beside it, for nginx and other servers that send them as they are', false)
     .option('--no-builds', 'the catalogue has no builds.ndjson on purpose: the files list is empty, without a warning')
     .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean; link: boolean; precompress: boolean; builds: boolean }) => {
-      const live = !opts.quiet && io.isTerminal && !io.env.CI;
-      const progress = live ? terminalProgress(io.stderr) : silentProgress;
-      const interrupts = new AbortController();
-      const stop = (signal: NodeJS.Signals) => interrupts.abort(signal);
-      for (const signal of INTERRUPTS) process.on(signal, stop);
-      let result: BuildResult;
-      try {
-        result = await buildSite({
+      const progress = progressFor(io, opts.quiet);
+      const baseUrl = normaliseBaseUrl(opts.baseUrl, io.env);
+      const pageSize = parsePageSize(opts.pageSize);
+      const result = await interruptible(io, progress, 'build', 'nothing was published, the previous site is untouched', (signal) =>
+        buildSite({
           progress,
-          signal: interrupts.signal,
+          signal,
           cwd: io.cwd,
-        catalogue: opts.catalogue,
-        out: opts.out,
-        baseUrl: normaliseBaseUrl(opts.baseUrl, io.env),
-        pageSize: parsePageSize(opts.pageSize),
-        strict: opts.strict,
+          catalogue: opts.catalogue,
+          out: opts.out,
+          baseUrl,
+          pageSize,
+          strict: opts.strict,
           wait: opts.wait,
           link: opts.link,
           precompress: opts.precompress,
           noBuilds: !opts.builds,
-        });
-      } catch (cause) {
-        if (cause instanceof MachineFault) {
-          progress.end();
-          throw new MachineFault(`${cause.message}; the build failed, the previous site is untouched`, { cause });
-        }
-        if (!(cause instanceof Interrupted)) throw cause;
-        progress.end();
-        io.stderr(`ports-gen: build interrupted (${cause.signal}): nothing was published, the previous site is untouched\n`);
-        setExit(128 + osConstants.signals[cause.signal]);
-        return;
-      } finally {
-        for (const signal of INTERRUPTS) process.off(signal, stop);
-      }
+        }),
+      );
+      if (typeof result === 'number') return setExit(result);
       setExit(report(result, opts.json, true, io, opts.quiet));
     });
 
@@ -125,15 +111,12 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--catalogue <dir>', 'catalogue directory (its portindex.json is made by the first import)', 'catalogue')
     .option('--dry-run', 'say what would change, write nothing', false)
     .option('--json', 'print what changed (or the problems) as JSON on stdout', false)
-    .action((source: string, opts: { catalogue: string; dryRun: boolean; json: boolean }) => {
-      let result: ImportResult;
-      try {
-        result = importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun });
-      } catch (cause) {
-        const fault = machineFaultOf(cause, io.cwd);
-        if (!fault) throw cause;
-        throw new MachineFault(`${fault.message}; the import failed, the catalogue is untouched`, { cause });
-      }
+    .action(async (source: string, opts: { catalogue: string; dryRun: boolean; json: boolean }) => {
+      const progress = progressFor(io, false);
+      const result = await interruptible(io, progress, 'import', 'nothing was written, the catalogue is untouched', (signal) =>
+        importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun, signal, progress }),
+      );
+      if (typeof result === 'number') return setExit(result);
       if (!result.ok) {
         if (opts.json) io.stdout(`${formatProblemsJson(result.log.kept)}\n`);
         else io.stderr(`${formatProblems(result.log)}\nimport failed: the catalogue is untouched\n`);
@@ -201,6 +184,34 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     });
 
   return program;
+}
+
+/** A live progress line on a terminal, unless quiet or in CI; nothing otherwise. */
+function progressFor(io: Io, quiet: boolean): Progress {
+  return !quiet && io.isTerminal && !io.env.CI ? terminalProgress(io.stderr) : silentProgress;
+}
+
+/**
+ * Runs a command that a signal (Ctrl-C, SIGTERM) may stop: its result, or the exit code of the
+ * interrupt once one line said so. A fault of the machine is said with what was left untouched.
+ */
+async function interruptible<T>(io: Io, progress: Progress, command: string, untouched: string, run: (signal: AbortSignal) => Promise<T>): Promise<T | number> {
+  const interrupts = new AbortController();
+  const stop = (signal: NodeJS.Signals) => interrupts.abort(signal);
+  for (const signal of INTERRUPTS) process.on(signal, stop);
+  try {
+    return await run(interrupts.signal);
+  } catch (cause) {
+    progress.end();
+    const fault = cause instanceof MachineFault ? cause : machineFaultOf(cause, io.cwd);
+    if (fault) throw new MachineFault(`${fault.message}; the ${command} failed: ${untouched}`, { cause });
+    if (!(cause instanceof Interrupted)) throw cause;
+    io.stderr(`ports-gen: ${command} interrupted (${cause.signal}): ${untouched}\n`);
+    return 128 + osConstants.signals[cause.signal];
+  } finally {
+    progress.end();
+    for (const signal of INTERRUPTS) process.off(signal, stop);
+  }
 }
 
 /** What an import changed, one line of counts, then the names of the ports that moved. */

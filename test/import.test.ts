@@ -1,9 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { importCatalogue } from '../src/commands/import-catalogue.js';
 import { mergePorts, type PortObject } from '../src/derive/merge-ports.js';
+import { Interrupted } from '../src/problems/interrupted.js';
 import { BIN, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 
@@ -88,6 +90,47 @@ test('import: a source with problems, no ports or a native PortIndex that cannot
 
     assert.is(readFileSync(catalogue, 'utf8'), before);
     assert.not.ok(existsSync(`${catalogue}.tmp`));
+  });
+});
+
+test('import: SIGINT or SIGTERM while it reads says so in one line, exits 130 or 143, and leaves the catalogue as it was', async () => {
+  await withTempDir(async (dir) => {
+    writeFileSync(path.join(dir, 'first.json'), index(port('zlib')));
+    assert.is((await runCli(['import', 'first.json'], { cwd: dir })).code, 0);
+    const before = readFileSync(path.join(dir, 'catalogue', 'portindex.json'), 'utf8');
+    for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+      // The index comes on a pipe that stays open: the import is waiting for the rest of it.
+      const child = spawn(process.execPath, [BIN, 'import', '-'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      const ended = new Promise<number | null>((resolve) => child.on('exit', (exit) => resolve(exit)));
+      // More than a pipe holds: once it drains, the import is reading it, so its handlers are
+      // there (before them, the signal would kill it outright).
+      const start = ' '.repeat(1 << 20) + index(port('zlib', '2.0')).slice(0, 20);
+      if (!child.stdin.write(start)) await new Promise((resolve) => child.stdin.once('drain', resolve));
+      child.kill(signal);
+      assert.is(await ended, code, stderr);
+      assert.is(stderr, `ports-gen: import interrupted (${signal}): nothing was written, the catalogue is untouched\n`);
+      assert.is(readFileSync(path.join(dir, 'catalogue', 'portindex.json'), 'utf8'), before);
+      assert.equal(readdirSync(path.join(dir, 'catalogue')), ['portindex.json']);
+    }
+  });
+});
+
+test('import: an interrupt between its steps writes nothing', async () => {
+  await withTempDir(async (dir) => {
+    const interrupts = new AbortController();
+    let caught: unknown;
+    await importCatalogue({
+      cwd: dir, source: '-', catalogue: 'catalogue', dryRun: false, signal: interrupts.signal,
+      // Ctrl-C comes just as the whole index has been read.
+      stdin: async () => {
+        interrupts.abort('SIGINT');
+        return Buffer.from(index(port('zlib')));
+      },
+    }).catch((cause: unknown) => (caught = cause));
+    assert.instance(caught, Interrupted);
+    assert.not.ok(existsSync(path.join(dir, 'catalogue')));
   });
 });
 

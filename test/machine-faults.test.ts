@@ -12,7 +12,7 @@ function assertFault(run: { code: number | null; stderr: string }, cause: RegExp
   assert.is(run.code, 2, run.stderr);
   assert.match(run.stderr, cause);
   assert.ok(run.stderr.includes(where), run.stderr);
-  assert.match(run.stderr, /^ports-gen: [^\n]*; the build failed, the previous site is untouched\n$/);
+  assert.match(run.stderr, /^ports-gen: [^\n]*; the build failed: nothing was published, the previous site is untouched\n$/);
 }
 
 test('--out below a regular file: exit 2 with the path and the cause, nothing left beside it', async () => {
@@ -85,11 +85,11 @@ test('directories this user may not write: build and import say so in one line w
     const nobody = { uid: 65534, gid: 65534 };
     const built = await runCli(['build', '--out', 'locked/dist'], { cwd: dir, user: nobody });
     assert.is(built.code, 2, built.stderr);
-    assert.match(built.stderr, /^ports-gen: permission denied while making the directory locked\/\S+ \(fix its permissions, or choose a directory this user may write\); the build failed, the previous site is untouched\n$/);
+    assert.match(built.stderr, /^ports-gen: permission denied while making the directory locked\/\S+ \(fix its permissions, or choose a directory this user may write\); the build failed: nothing was published, the previous site is untouched\n$/);
 
     const imported = await runCli(['import', 'catalogue/portindex.json', '--catalogue', 'locked/catalogue', '--json'], { cwd: dir, user: nobody });
     assert.is(imported.code, 2, imported.stderr);
-    assert.match(imported.stderr, /^ports-gen: permission denied while making the directory locked\/catalogue \(fix its permissions, or choose a directory this user may write\); the import failed, the catalogue is untouched\n$/);
+    assert.match(imported.stderr, /^ports-gen: permission denied while making the directory locked\/catalogue \(fix its permissions, or choose a directory this user may write\); the import failed: nothing was written, the catalogue is untouched\n$/);
     assert.is(JSON.parse(imported.stdout).error.code, 'machine');
     assert.equal(readdirSync(path.join(dir, 'locked')), []);
   });

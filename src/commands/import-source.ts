@@ -1,0 +1,104 @@
+/**
+ * The source of `ports-gen import`, read and checked: portindex2json's JSON or a native
+ * PortIndex, told apart by content, each port as that converter writes it and with its keys in
+ * one order (see port-key-order), checked with a build's rules. Problems are logged, located in
+ * the source; nothing is returned when there is any.
+ */
+import path from 'node:path';
+import type { PortObject } from '../derive/merge-ports.js';
+import { withKeyOrderAll } from '../derive/port-key-order.js';
+import { portFromEntry } from '../derive/portindex-entry.js';
+import type { ProblemLog } from '../problems/problem-log.js';
+import { error, type Problem } from '../problems/problem.js';
+import { readNativePortIndex } from '../read/native-port-index.js';
+import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
+import { hasBom } from '../read/utf8.js';
+import { validatePortIndex } from '../validate/validate-portindex.js';
+
+export type Source = { document: Record<string, unknown>; ports: PortObject[] };
+
+/** How the source is named in problems: as the user gave it, `<stdin>` for `-`. */
+export function sourceName(cwd: string, source: string): string {
+  return source === '-' ? '<stdin>' : path.relative(cwd, path.resolve(cwd, source)) || source;
+}
+
+/** The source file's bytes, or its problem (unreadable, empty) logged. */
+export function readSourceFile(cwd: string, source: string, log: ProblemLog): Buffer | undefined {
+  const read = readCatalogueBytes(path.resolve(cwd, source), sourceName(cwd, source));
+  if (!read.ok) return void log.addAll(read.problems);
+  return read.value;
+}
+
+/**
+ * Whether the source is JSON (portindex2json's) rather than a native PortIndex: told apart by
+ * content, its first character other than white space (after a byte-order mark) being `{` or `[`.
+ */
+export function isJsonSource(bytes: Uint8Array): boolean {
+  for (let i = hasBom(bytes) ? 3 : 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (byte === 0x20 || (byte >= 0x09 && byte <= 0x0d)) continue;
+    return byte === 0x7b || byte === 0x5b;
+  }
+  return false;
+}
+
+/** The source's ports, checked as a build checks a catalogue's; undefined when it has problems. */
+export function parseSource(bytes: Buffer, name: string, log: ProblemLog): Source | undefined {
+  const source = isJsonSource(bytes) ? readJsonSource(bytes, name, log) : readNativeSource(bytes, name, log);
+  // One key order whatever the source's (see port-key-order).
+  return source && { document: source.document, ports: withKeyOrderAll(source.ports) };
+}
+
+function readJsonSource(bytes: Buffer, name: string, log: ProblemLog): Source | undefined {
+  const parsed = parseJson(hasBom(bytes) ? bytes.subarray(3) : bytes, name);
+  if (!parsed.ok) return void log.addAll(parsed.problems);
+  const document = parsed.value as Record<string, unknown>;
+  const ports = Array.isArray(document?.ports) ? (structuredClone(document.ports) as PortObject[]) : [];
+  // A name listed twice is the index's to give (the later entry wins): not a problem here.
+  log.addAll(validatePortIndex(document, name).problems.filter((problem) => problem.code !== 'duplicate-name'));
+  return log.errors > 0 ? undefined : { document, ports };
+}
+
+/**
+ * A native PortIndex: each entry made into the port object portindex2json would write for it,
+ * then checked as the JSON is. The document is what that converter writes without `--info`:
+ * `{"ports": [...]}`. Problems name the line of the port's `<name> <length>` line.
+ */
+function readNativeSource(bytes: Buffer, name: string, log: ProblemLog): Source | undefined {
+  const { entries, problems } = readNativePortIndex(bytes, name);
+  log.addAll(problems);
+  if (entries.length === 0 && problems.length === 0) {
+    log.add(error('no-ports', name, {}, 'expected at least one port entry ("<name> <length>" and its data), found none'));
+  }
+  const ports: PortObject[] = [];
+  const lines: number[] = [];
+  const names: string[] = [];
+  for (const entry of entries) {
+    const converted = portFromEntry(entry.elements);
+    if (!converted.ok) {
+      log.add({ ...error('invalid-value', name, { line: entry.line, path: converted.key }, converted.message), port: entry.name });
+      continue;
+    }
+    ports.push(converted.port as PortObject);
+    lines.push(entry.line);
+    names.push(entry.name);
+  }
+  if (ports.length > 0) {
+    const checked = validatePortIndex({ ports: structuredClone(ports) }, name).problems;
+    for (const problem of checked) {
+      if (problem.code === 'duplicate-name') continue;
+      log.add(atEntryLine(problem, lines, names));
+    }
+  }
+  return log.errors > 0 ? undefined : { document: { ports }, ports };
+}
+
+/** A problem at `ports[i]...` of the converted ports, located at entry i's line instead. */
+function atEntryLine(problem: Problem, lines: readonly number[], names: readonly string[]): Problem {
+  const match = /^ports\[(\d+)\]\.?(.*)$/.exec(problem.location.path ?? '');
+  if (!match) return problem;
+  const index = Number(match[1]);
+  const location = match[2] ? { line: lines[index]!, path: match[2] } : { line: lines[index]! };
+  return { ...problem, location, port: problem.port ?? names[index]! };
+}
+
