@@ -2,22 +2,13 @@
  * One measured build in its own process, so its peak RSS is its own:
  * `node build/scripts/bench-build.js <catalogue> <out>` prints one JSON line.
  */
-import { readFileSync } from 'node:fs';
+import { ownCpu, peakRssMB } from './process-usage.js';
 
 /**
  * The build as users run it: from the bundle (see bundle.ts), which starts some 100 ms sooner
  * than the compiled modules it is made from.
  */
 const { buildSite } = (await import(new URL('../bundle/build.js', import.meta.url).href)) as typeof import('../src/commands/build.js');
-
-/**
- * This process's own peak RSS. Not `resourceUsage().maxRSS`: Linux carries that across
- * fork and exec, so a child of a big parent reports the parent's size (the bench holds the
- * whole site in memory for the I/O floor). VmHWM belongs to this address space alone.
- */
-function peakRssMB(): number {
-  return Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
-}
 
 const [catalogue, out] = process.argv.slice(2);
 if (!catalogue || !out) {
@@ -44,7 +35,7 @@ console.log(
     seconds,
     peakRssMB: peakRssMB(),
     // The whole process's CPU time, worker thread included: kernel time is most of the floor.
-    cpu: { user: process.cpuUsage().user / 1e6, system: process.cpuUsage().system / 1e6, faults: process.resourceUsage().minorPageFault },
+    cpu: ownCpu(),
     stats: result.stats,
   }),
 );

@@ -3,8 +3,10 @@
  * wall time, peak RSS, files and bytes, and the ratio to the I/O floor measured in the same
  * run (floors and full builds in turns, the median of the rounds), with rebuilds after one
  * port changes in each round (against the median full build); then a run with 4× the builds
- * (ratio of peak RSS).
+ * (ratio of peak RSS); then `ports-gen import` of a native PortIndex of as many ports into a
+ * catalogue of them (all updated, 1 % retired, 1 % added), wall time and peak RSS.
  * Options: --ports 40000 --builds 100000 --files 40 --dir bench-out --seed 1 --rounds 5
+ * --skip-4x --only-import (the import alone, in seconds)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { dependencyTarget } from '../src/derive/dependencies.js';
 import { describeLoad, probeMetadata, sampleMachine } from './machine-load.js';
 import { jsonWrite } from './synth/json-write.js';
 import { synthCatalogue } from './synth-catalogue.js';
+import { synthPortIndexPair } from './synth-port-index.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     // three, as every run before AX did); of five, three must.
     rounds: { type: 'string', default: '5' },
     'skip-4x': { type: 'boolean', default: false },
+    'only-import': { type: 'boolean', default: false },
   },
 });
 const ports = Number(values.ports);
@@ -36,6 +40,7 @@ const seed = Number(values.seed);
 const rounds = Math.max(1, Number(values.rounds));
 const dir = path.resolve(values.dir);
 const child = new URL('./bench-build.js', import.meta.url).pathname;
+const importChild = new URL('./bench-import.js', import.meta.url).pathname;
 
 /**
  * CPU seconds and minor page faults (mostly new pages of memory, each zeroed by the kernel): the
@@ -165,12 +170,84 @@ function details(measured: Measured): void {
   console.log(measured.phases);
 }
 
+/** The issue's targets for importing a MacPorts-sized native PortIndex into a catalogue as large. */
+const IMPORT_TARGET = { seconds: 3, peakRssMB: 400 };
+type ImportCounts = { added: number; updated: number; unchanged: number; retired: number; returned: number };
+
+interface ImportMeasured {
+  /** The process's wall time, start to exit, as users wait for it. */
+  seconds: number;
+  /** From the command's start, as the child timed it (without Node's start and the bundle's load). */
+  commandSeconds: number;
+  peakRssMB: number;
+  cpu: Cpu;
+  load: string;
+}
+
+/**
+ * `ports-gen import <source> --catalogue <catalogue>` in a process of its own (bench-import);
+ * fails loudly unless its report has the `expected` counts and the catalogue was written.
+ */
+function measureImport(source: string, catalogue: string, expected: ImportCounts): ImportMeasured {
+  settle();
+  const before = sampleMachine();
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [importChild, source, catalogue], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const seconds = (performance.now() - started) / 1000;
+  const lines = run.stdout.trim().split('\n');
+  if (run.status !== 0 || lines.length < 2) throw new Error(`import failed (exit ${run.status}): ${run.stdout.slice(0, 4000)}${run.stderr}`);
+  const report = JSON.parse(lines[0]!) as Record<string, unknown>;
+  const measured = JSON.parse(lines.at(-1)!) as { code: number; seconds: number; peakRssMB: number; cpu: Cpu };
+  const counts = Object.fromEntries(Object.keys(expected).map((kind) => [kind, (report[kind] as unknown[] | undefined)?.length]));
+  if (measured.code !== 0 || report.written !== true || Object.entries(expected).some(([kind, count]) => counts[kind] !== count)) {
+    throw new Error(`import of ${source} reported ${JSON.stringify(counts)} (exit ${measured.code}, written ${String(report.written)}), expected ${JSON.stringify(expected)}: ${lines[0]!.slice(0, 4000)}`);
+  }
+  return { seconds, commandSeconds: measured.seconds, peakRssMB: measured.peakRssMB, cpu: measured.cpu, load: describeLoad(before, sampleMachine()) };
+}
+
+/**
+ * Importing at MacPorts' scale: a first native PortIndex into an empty catalogue (reported, not
+ * the target's), then a second one of as many ports in which every port's version changed, 1 %
+ * of the first's ports are missing and 1 % are new (see synth-port-index).
+ */
+function benchImport(): void {
+  const work = path.join(dir, 'import');
+  mkdirSync(work, { recursive: true });
+  console.log(`\nsynthesising two native PortIndex files of ${ports} ports (seed ${seed}) ...`);
+  const pair = synthPortIndexPair(ports, seed);
+  const [first, second] = [path.join(work, 'PortIndex-1'), path.join(work, 'PortIndex-2')];
+  writeFileSync(first, pair.first);
+  writeFileSync(second, pair.second);
+  const catalogue = path.join(work, 'catalogue');
+  const none = { added: 0, updated: 0, unchanged: 0, retired: 0, returned: 0 };
+  const initial = measureImport(first, catalogue, { ...none, added: pair.ports });
+  const timed = measureImport(second, catalogue, { ...none, ...pair.expected });
+  const bytes = Buffer.byteLength(pair.second);
+  console.log(`\nimport of a native PortIndex (${pair.ports.toLocaleString('en-US')} ports, ${mb(bytes)}, ${(bytes / pair.ports).toFixed(0)} bytes a port)`);
+  const line = (measured: ImportMeasured) =>
+    `${measured.seconds.toFixed(2)} s (${measured.commandSeconds.toFixed(2)} s from the command's start), peak RSS ${measured.peakRssMB.toFixed(0)} MB`;
+  row('first, into an empty catalogue', `${line(initial)}; ${pair.ports.toLocaleString('en-US')} added`);
+  row('second, into that catalogue', `${line(timed)}; ${pair.expected.updated.toLocaleString('en-US')} updated, ${pair.expected.retired} retired, ${pair.expected.added} added`);
+  const met = timed.seconds <= IMPORT_TARGET.seconds && timed.peakRssMB <= IMPORT_TARGET.peakRssMB;
+  row('target (second import)', `≤ ${IMPORT_TARGET.seconds} s and ≤ ${IMPORT_TARGET.peakRssMB} MB: ${met ? 'met' : 'MISSED'}`);
+  row('catalogue written', mb(readFileSync(path.join(catalogue, 'portindex.json')).length));
+  row('first: cpu time', cpuOf(initial.cpu));
+  if (initial.load) row('first: machine meanwhile', initial.load);
+  row('second: cpu time', cpuOf(timed.cpu));
+  if (timed.load) row('second: machine meanwhile', timed.load);
+}
+
 if (existsSync(dir)) {
   console.log(`deleting ${dir}, left by an earlier run: on some file systems (ext4 without a journal)`);
   console.log('new files cost more for minutes after a large deletion; see "new dir + file" below');
 }
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
+if (values['only-import']) {
+  benchImport();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 const catalogue = path.join(dir, 'catalogue');
 const out = path.join(dir, 'dist');
 console.log(`synthesising ${ports} ports, ${builds} builds × ${files} files (seed ${seed}) ...`);
@@ -289,4 +366,5 @@ if (!values['skip-4x']) {
   row('files / bytes written', `${four.stats.files.toLocaleString('en-US')} / ${mb(four.stats.bytes)}`);
   details(four);
 }
+benchImport();
 rmSync(dir, { recursive: true, force: true });
