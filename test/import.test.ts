@@ -1,12 +1,12 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { importCatalogue } from '../src/commands/import-catalogue.js';
 import { mergePorts, type PortObject } from '../src/derive/merge-ports.js';
 import { Interrupted } from '../src/problems/interrupted.js';
-import { BIN, withTempDir } from './support/paths.js';
+import { BIN, FIXTURES, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 
 const port = (name: string, version = '1.0', extra: Record<string, unknown> = {}): PortObject => ({ name, portdir: `devel/${name.toLowerCase()}`, version, ...extra });
@@ -131,6 +131,38 @@ test('import: an interrupt between its steps writes nothing', async () => {
     }).catch((cause: unknown) => (caught = cause));
     assert.instance(caught, Interrupted);
     assert.not.ok(existsSync(path.join(dir, 'catalogue')));
+  });
+});
+
+const HISTORY = path.join(FIXTURES, 'import-history');
+
+test('a history of three native PortIndex snapshots, through the CLI: added, retired, returned, a case change kept out, and the built site says which ports are active', async () => {
+  await withTempDir(async (dir) => {
+    const site = (port: string) => JSON.parse(readFileSync(path.join(dir, 'dist/api/v1/ports', port, 'index.json'), 'utf8')) as { name: string; version: string; active: boolean };
+    const cycle = async (snapshot: string) => {
+      cpSync(path.join(HISTORY, snapshot), path.join(dir, 'PortIndex'));
+      const imported = await runCli(['import', 'PortIndex', '--json'], { cwd: dir });
+      assert.is(imported.code, 0, imported.stderr);
+      const built = await runCli(['build', '--quiet', '--no-builds'], { cwd: dir });
+      assert.is(built.code, 0, built.stderr);
+      return JSON.parse(imported.stdout) as Record<string, unknown>;
+    };
+
+    assert.equal(await cycle('PortIndex-1'), { added: ['zlib', 'curl', 'SDL2', 'oldtool'], updated: [], unchanged: [], retired: [], returned: [], written: true });
+    assert.equal(await cycle('PortIndex-2'), { added: ['newport'], updated: ['zlib', 'SDL2'], unchanged: ['curl'], retired: ['oldtool'], returned: [], written: true });
+    assert.equal([site('oldtool').active, site('oldtool').version], [false, '1.0'], 'retired: still published, as it was, inactive');
+    assert.equal([site('SDL2').name, site('SDL2').version], ['SDL2', '2.30.0'], 'the first spelling, the newest data');
+    assert.not.ok(existsSync(path.join(dir, 'dist/api/v1/ports/sdl2')), 'no second page for the new spelling');
+
+    assert.equal(await cycle('PortIndex-3'), { added: [], updated: ['SDL2', 'newport'], unchanged: ['zlib'], retired: ['curl'], returned: ['oldtool'], written: true });
+    assert.equal([site('oldtool').active, site('oldtool').version], [true, '1.1'], 'returned: active, with the new data');
+    assert.equal([site('curl').active, site('zlib').active, site('newport').active], [false, true, true]);
+    // The catalogue's order is the order ports were first seen; the ports list is its reverse.
+    const list = JSON.parse(readFileSync(path.join(dir, 'dist/api/v1/pages/ports/page-1.json'), 'utf8')) as { results: Array<{ name: string }> };
+    assert.equal(list.results.map((port) => port.name), ['newport', 'oldtool', 'SDL2', 'curl', 'zlib']);
+
+    const again = await runCli(['import', 'PortIndex', '--json'], { cwd: dir });
+    assert.equal(JSON.parse(again.stdout), { added: [], updated: [], unchanged: ['zlib', 'curl', 'SDL2', 'oldtool', 'newport'], retired: [], returned: [], written: false });
   });
 });
 
