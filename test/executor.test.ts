@@ -84,7 +84,7 @@ test('a live file replaced after it was checked is never linked: the build fails
       return undefined;
     })();
     assert.is(error?.code, 'ECHANGED');
-    assert.is(machineFaultOf(error, dir)?.message, 'replaced by something else during the build while linking live/api/v1/files/page-1.json');
+    assert.is(machineFaultOf(error, dir)?.message, 'replaced by something else during the build while linking live/api/v1/files/page-1.json (leave the live site alone while a build runs, then run again)');
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mergePorts, type ImportChanges, type PortObject } from '../derive/merge-ports.js';
 import { Interrupted } from '../problems/interrupted.js';
@@ -30,23 +30,23 @@ export interface ImportResult {
   wrote: boolean;
 }
 
-/** The catalogue's ports as they are now; none before the first import. */
-function readCatalogue(file: string, name: string, log: ProblemLog): PortObject[] | undefined {
-  if (!existsSync(file)) return [];
+/** The catalogue as it is now, its ports and its bytes; no ports before the first import. */
+function readCatalogue(file: string, name: string, log: ProblemLog): { ports: PortObject[]; bytes?: Buffer } | undefined {
+  if (!existsSync(file)) return { ports: [] };
   const read = readCatalogueBytes(file, name);
   if (!read.ok) return void log.addAll(read.problems);
   const parsed = parseJson(read.value, name);
   if (!parsed.ok) return void log.addAll(parsed.problems);
   const ports = (parsed.value as { ports?: unknown } | null)?.ports;
   if (!Array.isArray(ports)) return void log.add(error('invalid-type', name, { path: 'ports' }, 'expected an array of ports'));
-  return ports as PortObject[];
+  return { ports: ports as PortObject[], bytes: read.value };
 }
 
 /** portindex.json's text: the index's other keys, then one port a line (small diffs, fast reads). */
-export function renderCatalogue(document: Record<string, unknown>, ports: readonly PortObject[]): string {
+export function renderCatalogue(document: Record<string, unknown>, portTexts: readonly string[]): string {
   const { ports: _replaced, ...rest } = document;
   const head = JSON.stringify(rest).slice(0, -1);
-  return `${head}${head === '{' ? '' : ','}"ports":[\n${ports.map((port) => JSON.stringify(port)).join(',\n')}\n]}\n`;
+  return `${head}${head === '{' ? '' : ','}"ports":[\n${portTexts.join(',\n')}\n]}\n`;
 }
 
 /** Standard input, whole; closed on an interrupt, which must not wait for its writer to end. */
@@ -106,10 +106,9 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   await checkpoint(signal);
 
   progress.phase('merging');
-  const { ports, changes } = mergePorts(existing, source.ports);
-  const text = renderCatalogue(source.document, ports);
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  if (options.dryRun || text === current) return { ok: true, log, changes, wrote: false };
+  const { texts, changes } = mergePorts(existing.ports, source.ports);
+  const text = renderCatalogue(source.document, texts);
+  if (options.dryRun || (existing.bytes !== undefined && existing.bytes.equals(Buffer.from(text)))) return { ok: true, log, changes, wrote: false };
   await checkpoint(signal);
 
   progress.phase(`writing ${name}`);

@@ -6,14 +6,14 @@
  */
 import path from 'node:path';
 import type { PortObject } from '../derive/merge-ports.js';
-import { withKeyOrderAll } from '../derive/port-key-order.js';
+import { withKeyOrder, withKeyOrderAll } from '../derive/port-key-order.js';
 import { portFromEntry } from '../derive/portindex-entry.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import { error, type Problem } from '../problems/problem.js';
 import { readNativePortIndex } from '../read/native-port-index.js';
 import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
 import { hasBom } from '../read/utf8.js';
-import { validatePortIndex } from '../validate/validate-portindex.js';
+import { portIndexProblems } from '../validate/validate-portindex.js';
 
 export type Source = { document: Record<string, unknown>; ports: PortObject[] };
 
@@ -44,18 +44,17 @@ export function isJsonSource(bytes: Uint8Array): boolean {
 
 /** The source's ports, checked as a build checks a catalogue's; undefined when it has problems. */
 export function parseSource(bytes: Buffer, name: string, log: ProblemLog): Source | undefined {
-  const source = isJsonSource(bytes) ? readJsonSource(bytes, name, log) : readNativeSource(bytes, name, log);
-  // One key order whatever the source's (see port-key-order).
-  return source && { document: source.document, ports: withKeyOrderAll(source.ports) };
+  return isJsonSource(bytes) ? readJsonSource(bytes, name, log) : readNativeSource(bytes, name, log);
 }
 
 function readJsonSource(bytes: Buffer, name: string, log: ProblemLog): Source | undefined {
   const parsed = parseJson(hasBom(bytes) ? bytes.subarray(3) : bytes, name);
   if (!parsed.ok) return void log.addAll(parsed.problems);
   const document = parsed.value as Record<string, unknown>;
-  const ports = Array.isArray(document?.ports) ? (structuredClone(document.ports) as PortObject[]) : [];
   // A name listed twice is the index's to give (the later entry wins): not a problem here.
-  log.addAll(validatePortIndex(document, name).problems.filter((problem) => problem.code !== 'duplicate-name'));
+  log.addAll(portIndexProblems(document, name));
+  // One key order whatever the source's (see port-key-order).
+  const ports = Array.isArray(document?.ports) ? withKeyOrderAll(document.ports as PortObject[]) : [];
   return log.errors > 0 ? undefined : { document, ports };
 }
 
@@ -65,30 +64,28 @@ function readJsonSource(bytes: Buffer, name: string, log: ProblemLog): Source | 
  * `{"ports": [...]}`. Problems name the line of the port's `<name> <length>` line.
  */
 function readNativeSource(bytes: Buffer, name: string, log: ProblemLog): Source | undefined {
-  const { entries, problems } = readNativePortIndex(bytes, name);
-  log.addAll(problems);
-  if (entries.length === 0 && problems.length === 0) {
-    log.add(error('no-ports', name, {}, 'expected at least one port entry ("<name> <length>" and its data), found none'));
-  }
   const ports: PortObject[] = [];
   const lines: number[] = [];
   const names: string[] = [];
-  for (const entry of entries) {
+  let entries = 0;
+  const { problems } = readNativePortIndex(bytes, name, (entry) => {
+    entries++;
     const converted = portFromEntry(entry.elements);
     if (!converted.ok) {
       log.add({ ...error('invalid-value', name, { line: entry.line, path: converted.key }, converted.message), port: entry.name });
-      continue;
+      return;
     }
-    ports.push(converted.port as PortObject);
+    // In the one key order now, while the port is fresh (see port-key-order).
+    ports.push(withKeyOrder(converted.port as PortObject));
     lines.push(entry.line);
     names.push(entry.name);
+  });
+  log.addAll(problems);
+  if (entries === 0 && problems.length === 0) {
+    log.add(error('no-ports', name, {}, 'expected at least one port entry ("<name> <length>" and its data), found none'));
   }
   if (ports.length > 0) {
-    const checked = validatePortIndex({ ports: structuredClone(ports) }, name).problems;
-    for (const problem of checked) {
-      if (problem.code === 'duplicate-name') continue;
-      log.add(atEntryLine(problem, lines, names));
-    }
+    for (const problem of portIndexProblems({ ports }, name)) log.add(atEntryLine(problem, lines, names));
   }
   return log.errors > 0 ? undefined : { document: { ports }, ports };
 }

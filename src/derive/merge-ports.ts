@@ -22,6 +22,8 @@ export interface ImportChanges {
 
 export interface Merged {
   ports: PortObject[];
+  /** Each port's JSON text, as compared (and as the catalogue writes it). */
+  texts: string[];
   changes: ImportChanges;
 }
 
@@ -44,12 +46,15 @@ function listed(data: PortObject, name: string): PortObject {
   return { ...rest, name };
 }
 
-const same = (a: PortObject, b: PortObject) => JSON.stringify(a) === JSON.stringify(b);
-
 export function mergePorts(existing: readonly PortObject[], incoming: readonly PortObject[]): Merged {
   const latest = latestByName(incoming);
   const changes: ImportChanges = { added: [], updated: [], unchanged: [], retired: [], returned: [] };
   const ports: PortObject[] = [];
+  const texts: string[] = [];
+  const keep = (port: PortObject, text = JSON.stringify(port)) => {
+    ports.push(port);
+    texts.push(text);
+  };
   const known = new Set<string>();
   for (const port of existing) {
     known.add(key(port.name));
@@ -57,22 +62,23 @@ export function mergePorts(existing: readonly PortObject[], incoming: readonly P
     if (!data) {
       if (port.active === false) {
         changes.unchanged.push(port.name);
-        ports.push(port);
+        keep(port);
       } else {
         changes.retired.push(port.name);
-        ports.push({ ...port, active: false });
+        keep({ ...port, active: false });
       }
       continue;
     }
     const next = listed(data, port.name);
+    const text = JSON.stringify(next);
     if (port.active === false) changes.returned.push(port.name);
-    else (same(next, port) ? changes.unchanged : changes.updated).push(port.name);
-    ports.push(next);
+    else (text === JSON.stringify(port) ? changes.unchanged : changes.updated).push(port.name);
+    keep(next, text);
   }
   for (const [name, data] of latest) {
     if (known.has(name)) continue;
     changes.added.push(data.name);
-    ports.push(listed(data, data.name));
+    keep(listed(data, data.name));
   }
-  return { ports, changes };
+  return { ports, texts, changes };
 }

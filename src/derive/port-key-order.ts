@@ -22,27 +22,38 @@ const PORT_KEYS = [
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function ordered(object: Record<string, unknown>, first: readonly string[], each: (key: string, value: unknown) => unknown = (_key, value) => value): Record<string, unknown> {
-  const rank = new Map(first.map((key, index) => [key, index]));
+/** An order: the rank of each key it names first. */
+const orderOf = (first: readonly string[]) => new Map(first.map((key, index) => [key, index]));
+
+function ordered(object: Record<string, unknown>, rank: ReadonlyMap<string, number>, each: (key: string, value: unknown) => unknown = (_key, value) => value): Record<string, unknown> {
   const keys = Object.keys(object).sort((a, b) => {
-    const ra = rank.get(a) ?? first.length;
-    const rb = rank.get(b) ?? first.length;
+    const ra = rank.get(a) ?? rank.size;
+    const rb = rank.get(b) ?? rank.size;
     return ra !== rb ? ra - rb : a < b ? -1 : a > b ? 1 : 0;
   });
   const out: Record<string, unknown> = {};
-  // defineProperty: a key such as `__proto__` stays a key.
-  for (const key of keys) Object.defineProperty(out, key, { value: each(key, object[key]), enumerable: true, writable: true, configurable: true });
+  for (const key of keys) {
+    const value = each(key, object[key]);
+    // defineProperty: a key such as `__proto__` stays a key.
+    if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    else out[key] = value;
+  }
   return out;
 }
 
-const maintainer = (value: unknown) => (isObject(value) ? ordered(value, ['email', 'github'], (key, inner) => (key === 'email' && isObject(inner) ? ordered(inner, ['name', 'domain']) : inner)) : value);
+const PORT_ORDER = orderOf(PORT_KEYS);
+const MAINTAINER_ORDER = orderOf(['email', 'github']);
+const EMAIL_ORDER = orderOf(['name', 'domain']);
+const VARIANT_ORDER = orderOf(['variant', 'description', 'is_default', 'requires', 'conflicts']);
 
-const variant = (value: unknown) => (isObject(value) ? ordered(value, ['variant', 'description', 'is_default', 'requires', 'conflicts']) : value);
+const maintainer = (value: unknown) => (isObject(value) ? ordered(value, MAINTAINER_ORDER, (key, inner) => (key === 'email' && isObject(inner) ? ordered(inner, EMAIL_ORDER) : inner)) : value);
+
+const variant = (value: unknown) => (isObject(value) ? ordered(value, VARIANT_ORDER) : value);
 
 /** `port` with its keys in the fixed order; a value that is not a port object is returned as it is. */
 export function withKeyOrder<T>(port: T): T {
   if (!isObject(port)) return port;
-  return ordered(port, PORT_KEYS, (key, value) => {
+  return ordered(port, PORT_ORDER, (key, value) => {
     if (key === 'maintainers' && Array.isArray(value)) return value.map(maintainer);
     if (key === 'vinfo' && Array.isArray(value)) return value.map(variant);
     return value;

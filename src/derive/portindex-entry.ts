@@ -69,9 +69,10 @@ export function maintainersFrom(value: string): { maintainers: Maintainer[]; clo
   };
 }
 
-/** Sets an own key, `__proto__` included (a PortIndex may have any key). */
+/** Sets an own key, `__proto__` included (a PortIndex may have any key); plainly otherwise, which is faster. */
 function put(object: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
 }
 
 const isListKey = (key: string) => key === 'categories' || key === 'variants' || key === 'license' || key.startsWith('depends_');

@@ -50,7 +50,11 @@ function linesIn(text: string, start: number, end: number): number {
   return count;
 }
 
-export function readNativePortIndex(input: Uint8Array | string, file: string): NativeRead {
+/**
+ * The entries of a native PortIndex and its problems. With `each`, every entry goes to it as it
+ * is read and none is kept (a full index's lists would otherwise all be held at once).
+ */
+export function readNativePortIndex(input: Uint8Array | string, file: string, each?: (entry: NativeEntry) => void): NativeRead {
   let text: string;
   if (typeof input === 'string') {
     text = input.startsWith('\ufeff') ? input.slice(1) : input;
@@ -109,7 +113,9 @@ export function readNativePortIndex(input: Uint8Array | string, file: string): N
       problems.push(located(error('invalid-value', file, { line: headerLine }, `expected key/value pairs, found an odd number of elements (${list.elements.length})`), name));
       continue;
     }
-    entries.push({ name, line: headerLine, text: body, elements: list.elements });
+    const entry = { name, line: headerLine, text: body, elements: list.elements };
+    if (each) each(entry);
+    else entries.push(entry);
   }
   return { entries, problems };
 }

@@ -22,6 +22,26 @@ export function validatePortIndex(document: unknown, file: string, entries?: Por
   return validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file);
 }
 
+/**
+ * The problems of a document's ports, each checked with the build's schema; the document is left
+ * as it is and no record is made (an import only needs to know that a build would accept them).
+ * Names listed twice are not checked: an import resolves them.
+ */
+export function portIndexProblems(document: unknown, file: string): Problem[] {
+  const top = portIndexSchema.safeParse(document);
+  if (!top.success) return problemsFromZod(top.error, document, file, (path) => (path ? { path } : {}));
+  const ports = (document as { ports: unknown[] }).ports;
+  const problems: Problem[] = [];
+  if (ports.length === 0) problems.push(error('no-ports', file, { path: 'ports' }, 'expected at least one port, found an empty array'));
+  const schema = compiledPortSchema(false);
+  ports.forEach((entry, index) => {
+    if (schema.validate(entry)) return;
+    const parsed = schema.safeParse(entry);
+    problems.push(...problemsFromZod(parsed.error!, entry, file, (path) => ({ path: below(`ports[${index}]`, path) }), nameOf(entry)));
+  });
+  return problems;
+}
+
 /** Entries from a parsed document; each is dropped from both arrays as it is taken. */
 function takeFrom(raw: unknown[], source: unknown[]): PortEntries {
   return {
