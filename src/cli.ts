@@ -106,7 +106,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
 
   program
     .command('import')
-    .description("merge a PortIndex (portindex2json's JSON) into the catalogue, as the live service loads one: ports no longer listed are kept, inactive")
+    .description("merge a PortIndex (MacPorts' native one, or portindex2json's JSON) into the catalogue, as the live service loads one: ports no longer listed are kept, inactive")
     .argument('<source>', 'the index: a file, or - for standard input')
     .option('--catalogue <dir>', 'catalogue directory (its portindex.json is made by the first import)', 'catalogue')
     .option('--dry-run', 'say what would change, write nothing', false)
@@ -214,14 +214,17 @@ async function interruptible<T>(io: Io, progress: Progress, command: string, unt
   }
 }
 
-/** What an import changed, one line of counts, then the names of the ports that moved. */
+/** Up to this many ports of a kind are named in an import's report; `--json` always lists them. */
+const FEW_NAMES = 20;
+
+/** What an import changed, one line of counts, then the names of the ports that moved, when few. */
 function summariseImport(source: string, result: ImportResult, dryRun: boolean): string {
   const { added, updated, unchanged, retired, returned } = result.changes!;
   const lines = [
     `${dryRun ? 'would import' : 'imported'} ${source}: ${added.length} added, ${updated.length} updated, ${unchanged.length} unchanged, ${retired.length} retired, ${returned.length} returned${result.wrote || dryRun ? '' : ' (nothing to write)'}`,
   ];
   for (const [label, names] of [['added', added], ['updated', updated], ['retired', retired], ['returned', returned]] as const) {
-    if (names.length > 0) lines.push(`  ${label}: ${names.join(' ')}`);
+    if (names.length > 0 && names.length <= FEW_NAMES) lines.push(`  ${label}: ${names.join(' ')}`);
   }
   return `${lines.join('\n')}\n`;
 }

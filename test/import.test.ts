@@ -58,6 +58,18 @@ test('import: the first makes the catalogue; the same source again changes no by
   });
 });
 
+test('import: the report names the ports of a kind only when they are few (--json lists them all)', async () => {
+  await withTempDir(async (dir) => {
+    const many = Array.from({ length: 21 }, (_, i) => port(`p${i}`));
+    writeFileSync(path.join(dir, 'many.json'), index(...many));
+    const run = await runCli(['import', 'many.json'], { cwd: dir });
+    assert.is(run.stdout, 'imported many.json: 21 added, 0 updated, 0 unchanged, 0 retired, 0 returned\n');
+    writeFileSync(path.join(dir, 'fewer.json'), index(...many.slice(1)));
+    const json = await runCli(['import', 'fewer.json', '--json'], { cwd: dir });
+    assert.equal(JSON.parse(json.stdout).retired, ['p0']);
+  });
+});
+
 test('import: - reads the index from standard input', async () => {
   await withTempDir((dir) => {
     const out = execFileSync(process.execPath, [BIN, 'import', '-', '--json'], { cwd: dir, input: index(port('zlib'), port('xz')), encoding: 'utf8' });
