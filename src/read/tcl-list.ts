@@ -102,23 +102,31 @@ function junkAt(text: string, at: number): string {
   return text.slice(at, end);
 }
 
+/** White space by its code (space, \t, \n, \v, \f, \r): the scanning loops compare numbers, not one-character strings. */
+const isSpaceCode = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);
+
+const BACKSLASH = 92;
+const OPEN = 123;
+const CLOSE = 125;
+
 export function parseTclList(text: string): TclListResult {
   const elements: string[] = [];
+  const length = text.length;
   let i = 0;
   for (;;) {
-    while (isSpace(text[i])) i++;
-    if (i >= text.length) return { ok: true, elements };
+    while (i < length && isSpaceCode(text.charCodeAt(i))) i++;
+    if (i >= length) return { ok: true, elements };
     const start = i;
     const first = text[i];
     if (first === '{') {
       let depth = 1;
       i++;
       for (;;) {
-        if (i >= text.length) return { ok: false, offset: start, message: 'unmatched open brace in list' };
-        const c = text[i];
-        if (c === '\\') i += 2;
-        else if (c === '{') (depth++, i++);
-        else if (c === '}' && --depth === 0) break;
+        if (i >= length) return { ok: false, offset: start, message: 'unmatched open brace in list' };
+        const c = text.charCodeAt(i);
+        if (c === BACKSLASH) i += 2;
+        else if (c === OPEN) (depth++, i++);
+        else if (c === CLOSE && --depth === 0) break;
         else i++;
       }
       elements.push(text.slice(start + 1, i));
@@ -141,7 +149,12 @@ export function parseTclList(text: string): TclListResult {
         return { ok: false, offset: i, message: `list element in quotes followed by "${junkAt(text, i)}" instead of space` };
       }
     } else {
-      while (i < text.length && !isSpace(text[i])) i += text[i] === '\\' ? backslash(text, i).length : 1;
+      for (;;) {
+        if (i >= length) break;
+        const c = text.charCodeAt(i);
+        if (isSpaceCode(c)) break;
+        i += c === BACKSLASH ? backslash(text, i).length : 1;
+      }
       elements.push(substituteBackslashes(text.slice(start, i)));
     }
   }
