@@ -1,5 +1,5 @@
 import { API_HEADERS, API_PREFIX, CATEGORY_ROUTE, JSON_FORMATS, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, PORT_ROUTE, ROOT_ROUTE, type Route } from '../routes/route-table.js';
-import { categoryFile, listPageFile, maintainerFile, portFile, rootFile, type ListName } from '../routes/site-files.js';
+import { categoryFile, listPageFile, maintainerFile, OPENAPI_FILE, portFile, rootFile, type ListName } from '../routes/site-files.js';
 
 /**
  * Netlify's share of the route table (docs/api.md as far as a static host allows; the README's
@@ -33,6 +33,7 @@ function listRules(list: ListName, path: string, pages: number): string[] {
 const FILE_PATTERNS = [
   rootFile(),
   ...JSON_FORMATS.map((format) => rootFile(format)),
+  OPENAPI_FILE,
   portFile(':name'),
   categoryFile(':name'),
   maintainerFile(':name'),
@@ -81,7 +82,7 @@ export function renderRedirects(site: SiteShape): string {
   lines.push('# Categories by their exact name, handles by theirs; any other: the function.');
   lines.push(...instanceRules(CATEGORY_ROUTE, site.categories, categoryFile));
   lines.push(...instanceRules(MAINTAINER_ROUTE, site.maintainers, maintainerFile));
-  lines.push('# The files themselves, as the function fetches them (rules match before files here).');
+  lines.push('# The files themselves, as the function fetches them (rules match before files here), and the OpenAPI document.');
   lines.push(...FILE_PATTERNS.map((file) => `/${file} /${file} 200`));
   lines.push('# Anything else under the API.', `${API_PREFIX}* ${FUNCTION} 200`);
   return `${lines.join('\n')}\n`;

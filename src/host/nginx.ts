@@ -10,6 +10,7 @@ import {
   optionsBody,
   PORT_ROUTE,
   PORTS_ROUTE,
+  OPENAPI_ROUTE,
   ROOT_ROUTE,
   type Route,
 } from '../routes/route-table.js';
@@ -179,6 +180,7 @@ export function renderNginxConfig(site: NginxSite): string {
     `  error_page 405 = @pg_method;`,
     '',
     ...routeLocation(`= ${ROOT_ROUTE.path}`, ROOT_ROUTE, '$pg_root_file', missOf('not-found')),
+    ...routeLocation(`= ${OPENAPI_ROUTE.path}`, OPENAPI_ROUTE, OPENAPI_ROUTE.path, missOf('not-found')),
     ...LIST_ROUTES.flatMap((route) => routeLocation(`= ${route.path}`, route, `$pg_${route.list}_page`, missOf('invalid-page'))),
     ...routeLocation(`~ ^${instance(PORT_ROUTE, '[^/]+')}$`, PORT_ROUTE, `/${portFile('$pg_port')}`, missOf('no-port')),
     ...routeLocation(`~ ^${instance(CATEGORY_ROUTE, NGINX_CATEGORY_SEGMENT)}$`, CATEGORY_ROUTE, `/${categoryFile('$pg_name')}`, missOf('no-category')),

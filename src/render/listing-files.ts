@@ -1,11 +1,12 @@
 import type { CategoryListing, MaintainerListing } from '../derive/listings.js';
 import { maintainersByHandle } from '../derive/listings.js';
 import { CATEGORIES_ROUTE, JSON_FORMATS, MAINTAINERS_ROUTE } from '../routes/route-table.js';
-import { categoryFile, hasCategoryPage, hasMaintainerPage, listPageFile, maintainerFile, rootFile } from '../routes/site-files.js';
+import { categoryFile, hasCategoryPage, hasMaintainerPage, listPageFile, maintainerFile, OPENAPI_FILE, rootFile } from '../routes/site-files.js';
+import { openApiBody } from './openapi.js';
 import type { Body } from './body.js';
 import { categoryBody, categoryItem, listPageBodies, maintainerBody, maintainerItem, rootBody } from './list-pages.js';
 
-/** The files of the API root, the categories and the maintainers, and what the routes need of them. */
+/** The files of the API root (and its OpenAPI document), the categories and the maintainers, and what the routes need of them. */
 export interface ListingFiles {
   /** Path → body, in the order they are written. */
   files: Map<string, Body>;
@@ -18,7 +19,8 @@ export interface ListingFiles {
 }
 
 /**
- * Every file of the API root and of the category and maintainer lists (docs/api.md). Pure, and
+ * Every file of the API root, its OpenAPI document and the category and maintainer lists
+ * (docs/api.md). Pure, and
  * small beside the ports (a category or a person per file): made whole on every build, and
  * placed by their bytes, so only the files whose bytes change are written.
  */
@@ -26,6 +28,7 @@ export function listingFiles(categories: readonly CategoryListing[], maintainers
   const files = new Map<string, Body>();
   files.set(rootFile(), rootBody(baseUrl));
   for (const format of JSON_FORMATS) files.set(rootFile(format), rootBody(baseUrl, format));
+  files.set(OPENAPI_FILE, openApiBody(baseUrl));
 
   const categoryPages = listPageBodies(CATEGORIES_ROUTE.path, baseUrl, categories.map(categoryItem), pageSize);
   categoryPages.forEach((body, i) => files.set(listPageFile('category', i + 1), body));

@@ -1,4 +1,4 @@
-import { API_DIR, CATEGORY_DIR, FILES_DIR, MAINTAINER_DIR, PORTS_DIR, type ErrorKind, type ListName } from './site-files.js';
+import { API_DIR, CATEGORY_DIR, FILES_DIR, MAINTAINER_DIR, OPENAPI_FILE, PORTS_DIR, type ErrorKind, type ListName } from './site-files.js';
 
 /**
  * The one route table (docs/api.md): which URL serves which file, with which status and headers.
@@ -21,8 +21,8 @@ export const JSON_FORMATS = ['json', 'api'] as const;
 /** DRF's PageNumberPagination.last_page_strings. */
 export const LAST_PAGE = 'last';
 
-/** What a route answers with: a list's page, one instance, or the API root. */
-export type RouteKind = 'list' | 'instance' | 'root';
+/** What a route answers with: a list's page, one instance, the API root, or the OpenAPI document. */
+export type RouteKind = 'list' | 'instance' | 'root' | 'document';
 
 export interface Route {
   /** The URL path as the live service spells it; `:name` is a path segment. */
@@ -59,6 +59,18 @@ export const MAINTAINERS_ROUTE = { path: `/${MAINTAINER_DIR}/`, kind: 'list', li
 
 /** A handle no maintainer has is not missing: the live service answers 200 `[]` (docs/api.md). */
 export const MAINTAINER_ROUTE = { path: `/${MAINTAINER_DIR}/:name/`, kind: 'instance', list: 'maintainer', viewName: 'Maintainer Api Instance', missing: 'not-found' } as const satisfies Route;
+
+/**
+ * The OpenAPI document (render/openapi.ts): ours, not the live service's (which publishes none),
+ * answered with the API's rules and headers like every path under /api/v1/.
+ */
+export const OPENAPI_ROUTE = {
+  path: `/${OPENAPI_FILE}`,
+  kind: 'document',
+  viewName: 'OpenAPI Document',
+  description: 'The OpenAPI 3.1 description of this API',
+  missing: 'not-found',
+} as const satisfies Route;
 
 /** The paged lists, in the order the API root names them after `ports`. */
 export const LIST_ROUTES = [PORTS_ROUTE, CATEGORIES_ROUTE, FILES_ROUTE, MAINTAINERS_ROUTE] as const;

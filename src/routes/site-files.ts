@@ -55,6 +55,9 @@ export function listPagesDirectory(list: ListName): string {
   return list === 'files' ? FILES_DIR : `${LIST_PAGES_DIR}/${list}`;
 }
 
+/** The OpenAPI document of the API (render/openapi.ts), served at its own path. */
+export const OPENAPI_FILE = `${API_DIR}/openapi.json`;
+
 /** The API root, as asked for without `format` or with one of the JSON formats. */
 export function rootFile(format?: string): string {
   return format ? `${API_DIR}/root-${format}.json` : `${API_DIR}/root.json`;

@@ -7,13 +7,14 @@ import {
   MAINTAINER_ROUTE,
   MAINTAINERS_ROUTE,
   methodNotAllowedBody,
+  OPENAPI_ROUTE,
   optionsBody,
   PORT_ROUTE,
   PORTS_ROUTE,
   ROOT_ROUTE,
   type Route,
 } from '../routes/route-table.js';
-import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, listPageFile, maintainerFile, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
+import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, listPageFile, maintainerFile, OPENAPI_FILE, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
 import { resolvePage } from './page-number.js';
 
 /** What `serve` knows of a built site, from its tree (see site-index). */
@@ -44,7 +45,7 @@ function instancePattern(route: Route, segment: string): { route: Route; pattern
 /** The instance routes, their segments matched as the live service's router matches them. */
 const INSTANCES = [instancePattern(PORT_ROUTE, '[^/]+'), instancePattern(CATEGORY_ROUTE, CATEGORY_SEGMENT), instancePattern(MAINTAINER_ROUTE, GITHUB_SEGMENT)];
 
-const FIXED: ReadonlyMap<string, Route> = new Map([ROOT_ROUTE, PORTS_ROUTE, FILES_ROUTE, CATEGORIES_ROUTE, MAINTAINERS_ROUTE].map((route) => [route.path, route]));
+const FIXED: ReadonlyMap<string, Route> = new Map([ROOT_ROUTE, OPENAPI_ROUTE, PORTS_ROUTE, FILES_ROUTE, CATEGORIES_ROUTE, MAINTAINERS_ROUTE].map((route) => [route.path, route]));
 
 function matchRoute(path: string): { route: Route; name?: string } | undefined {
   const fixed = FIXED.get(path);
@@ -100,6 +101,7 @@ export function answer(method: string, rawTarget: string, site: SiteIndex): Answ
   const found = (file: string): Answer => ({ status: 200, file, missing: route.missing });
   const miss = (): Answer => ({ status: 404, body: ERROR_BODIES[route.missing] });
   if (route.kind === 'root') return found(rootFile(format || undefined));
+  if (route.kind === 'document') return found(OPENAPI_FILE);
   if (route === PORT_ROUTE) {
     const spelled = site.ports.get(name!.toLowerCase());
     return spelled === undefined ? miss() : found(portFile(spelled));

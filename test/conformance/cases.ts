@@ -45,6 +45,7 @@ const file = (name: string) => ({ file: name });
  */
 const METHODS = 'a rule serving a file answers every method like GET, before the function could';
 const NO_SLASH = 'Netlify matches rules with or without the trailing slash, so it serves the resource instead of redirecting';
+const SLASH_IGNORED = 'Netlify matches rules with or without a trailing slash, so it serves the file';
 
 export const CASES: Case[] = [
   // Ports
@@ -139,6 +140,12 @@ export const CASES: Case[] = [
   { name: 'the API root without its trailing slash', method: 'GET', target: '/api/v1', expect: { status: 301, location: '/api/v1/', body: { empty: true } }, netlify: { status: 200, body: file('root.json'), why: NO_SLASH } },
   { name: 'OPTIONS of the API root', method: 'OPTIONS', target: '/api/v1/', expect: { status: 200, body: metadata('Api Root', 'The default basic root view for DefaultRouter') }, netlify: { status: 200, body: file('root.json'), why: METHODS } },
   { name: 'POST to the API root', method: 'POST', target: '/api/v1/', expect: { status: 405, body: { json: { detail: 'Method "POST" not allowed.' } } }, netlify: { status: 200, body: file('root.json'), why: METHODS } },
+
+  // The OpenAPI document (ours: the live service has none); its content is test/openapi.test.ts's
+  { name: 'the OpenAPI document', method: 'GET', target: '/api/v1/openapi.json', expect: { status: 200 } },
+  { name: 'the OpenAPI document with format=json', method: 'GET', target: '/api/v1/openapi.json?format=json', expect: { status: 200 } },
+  { name: 'the OpenAPI document with a slash after it', method: 'GET', target: '/api/v1/openapi.json/', expect: { status: 404, body: NOT_FOUND }, netlify: { status: 200, why: SLASH_IGNORED } },
+  { name: 'OPTIONS of the OpenAPI document', method: 'OPTIONS', target: '/api/v1/openapi.json', expect: { status: 200, body: metadata('OpenAPI Document', 'The OpenAPI 3.1 description of this API') }, netlify: { status: 200, why: METHODS } },
 
   // The ports list: newest first, the reverse of catalogue order
   { name: 'the ports list', method: 'GET', target: '/api/v1/ports/', expect: { status: 200, body: file('ports-page-1.json') } },

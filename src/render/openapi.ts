@@ -1,0 +1,116 @@
+/**
+ * `api/v1/openapi.json`: the API described in OpenAPI 3.1, for client generators and API tools.
+ * The paths come from the route table and the bodies' schemas from the Zod schemas the tests
+ * check every built file against (routes/output-schemas.ts), so the document cannot drift from
+ * the bytes. Pure.
+ */
+import { z } from 'zod';
+import { OUTPUT_SCHEMAS, apiRoot, categoriesPage, categoryResource, errorBody, filesPage, maintainerResource, maintainersPage, portResource, portsPage } from '../routes/output-schemas.js';
+import { API_HEADERS, CATEGORY_ROUTE, JSON_FORMATS, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, PORT_ROUTE, ROOT_ROUTE, type Route } from '../routes/route-table.js';
+import { ERROR_BODIES, GITHUB_SEGMENT, type ErrorKind, type ListName } from '../routes/site-files.js';
+import { toJsonText } from './json-text.js';
+
+const SCHEMAS = '#/components/schemas/';
+
+/** The components' schemas, each referring to the others by `$ref` (no `$id` or `$schema` of their own). */
+function componentSchemas(): Record<string, unknown> {
+  const { schemas } = z.toJSONSchema(OUTPUT_SCHEMAS, { uri: (id) => `${SCHEMAS}${id}` });
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $id: _id, $schema: _schema, ...schema }]) => [id, schema]));
+}
+
+const idOf = (schema: z.ZodType) => OUTPUT_SCHEMAS.get(schema)!.id;
+const ref = (schema: z.ZodType) => ({ $ref: `${SCHEMAS}${idOf(schema)}` });
+
+/** The body of each list's pages, and of each instance. */
+const LIST_BODIES: Record<ListName, z.ZodType> = { ports: portsPage, files: filesPage, category: categoriesPage, maintainer: maintainersPage };
+const INSTANCE_BODIES: Partial<Record<ListName, z.ZodType>> = { ports: portResource, category: categoryResource, maintainer: maintainerResource };
+
+/** The headers every answer has (Content-Type is the content's own), by reference. */
+const HEADER_NAMES = Object.keys(API_HEADERS).filter((name) => name !== 'Content-Type') as Array<Exclude<keyof typeof API_HEADERS, 'Content-Type'>>;
+const HEADERS = Object.fromEntries(HEADER_NAMES.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+function ok(description: string, schema: z.ZodType): unknown {
+  return { description, headers: HEADERS, content: { 'application/json': { schema: ref(schema) } } };
+}
+
+/** A 404 with the bodies it can have. */
+function notFound(kinds: readonly ErrorKind[]): unknown {
+  const examples = Object.fromEntries(kinds.map((kind) => [kind, { value: ERROR_BODIES[kind] }]));
+  return { description: kinds.map((kind) => ERROR_BODIES[kind].detail).join(' or '), headers: HEADERS, content: { 'application/json': { schema: ref(errorBody), examples } } };
+}
+
+const FORMAT = { $ref: '#/components/parameters/format' };
+const PAGE = { $ref: '#/components/parameters/page' };
+
+/** A route's path as OpenAPI writes it: `:name` as `{name}` (`{github}` for a maintainer). */
+function pathOf(route: Route): { path: string; parameter?: unknown } {
+  if (!route.path.includes(':name')) return { path: route.path };
+  const name = route === MAINTAINER_ROUTE ? 'github' : 'name';
+  const schema = route === MAINTAINER_ROUTE ? { type: 'string', pattern: `^${GITHUB_SEGMENT}$` } : { type: 'string' };
+  const description =
+    route === PORT_ROUTE ? "the port's name, in any letter case" : route === CATEGORY_ROUTE ? "the category's name, exactly as the catalogue first spells it" : 'a GitHub handle, exactly';
+  return { path: route.path.replace(':name', `{${name}}`), parameter: { name, in: 'path', required: true, description, schema } };
+}
+
+function operation(route: Route, summary: string, parameters: unknown[], responses: Record<string, unknown>): [string, unknown] {
+  const { path, parameter } = pathOf(route);
+  const operationId = route.viewName.replace(/ /g, '');
+  return [path, { get: { operationId: operationId[0]!.toLowerCase() + operationId.slice(1), summary, parameters: parameter ? [parameter, ...parameters] : parameters, responses } }];
+}
+
+const LIST_SUMMARIES: Record<ListName, string> = {
+  ports: 'Every port, newest first',
+  files: 'The file lists of the builds',
+  category: 'Every category, with its number of ports',
+  maintainer: 'Every maintainer, with their number of ports',
+};
+
+/** The document, for a site whose pages link to `baseUrl`. */
+export function openApiDocument(baseUrl: string): unknown {
+  const paths = [
+    operation(ROOT_ROUTE, 'The links to the lists', [FORMAT], { 200: ok('The API root; with `format`, every link carries it', apiRoot), 404: notFound(['not-found']) }),
+    ...LIST_ROUTES.map((route) =>
+      operation(route, LIST_SUMMARIES[route.list], [PAGE, FORMAT], { 200: ok('One page of the list', LIST_BODIES[route.list]), 404: notFound(['invalid-page', 'not-found']) }),
+    ),
+    operation(PORT_ROUTE, 'One port', [FORMAT], { 200: ok('The port', INSTANCE_BODIES.ports!), 404: notFound(['no-port', 'not-found']) }),
+    operation(CATEGORY_ROUTE, 'One category and its active ports', [FORMAT], { 200: ok('The category', INSTANCE_BODIES.category!), 404: notFound(['no-category', 'not-found']) }),
+    operation(MAINTAINER_ROUTE, 'The maintainers with one GitHub handle, and their active ports', [FORMAT], {
+      200: ok('Every maintainer with the handle: an array, [] for a handle no maintainer has', INSTANCE_BODIES.maintainer!),
+      404: notFound(['not-found']),
+    }),
+  ];
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Ports API',
+      version: 'v1',
+      description:
+        'The read API of a ports catalogue, as static files that answer as the live service (Django REST Framework) does. Every answer, errors and OPTIONS included, carries Allow, Content-Type: application/json and Vary: Accept; a path without its trailing slash is redirected (301) to the path with it; any method other than GET, HEAD and OPTIONS is answered 405.',
+    },
+    servers: [{ url: baseUrl }],
+    paths: Object.fromEntries(paths),
+    components: {
+      schemas: componentSchemas(),
+      parameters: {
+        page: {
+          name: 'page',
+          in: 'query',
+          description: `A page number, read as Python's int() reads it (\`02\`, \` 2 \` and \`1_0\` are numbers; the last of repeated ones counts), or \`${LAST_PAGE}\`. Absent or empty: page 1. Past the last page, 0, negative or not a number: 404 Invalid page.`,
+          schema: { type: 'string' },
+        },
+        format: {
+          name: 'format',
+          in: 'query',
+          description: 'The same JSON for either value; any other value is 404 Not found.',
+          schema: { type: 'string', enum: [...JSON_FORMATS] },
+        },
+      },
+      headers: Object.fromEntries(HEADER_NAMES.map((name) => [name, { description: `Always \`${API_HEADERS[name]}\``, schema: { type: 'string', const: API_HEADERS[name] } }])),
+    },
+  };
+}
+
+/** The document's bytes, compact as every file of the site. */
+export function openApiBody(baseUrl: string): string {
+  return toJsonText(openApiDocument(baseUrl));
+}
