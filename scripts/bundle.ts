@@ -13,7 +13,7 @@
  * (bundled into an ES module, its `require` of Node's modules would fail).
  */
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NETLIFY_FUNCTION } from '../src/host/netlify.js';
@@ -49,3 +49,19 @@ await build({
   target: 'node20',
   logLevel: 'warning',
 });
+
+// The site's browser (src/browser/): its script bundled and minified from the TypeScript (esbuild
+// strips the types; `npm run build` checks them with src/browser/tsconfig.json), its page and
+// styles copied; the build writes the three into each site (see browser-assets).
+await build({
+  entryPoints: [path.join(ROOT, 'src/browser/app.ts')],
+  outfile: path.join(OUT, 'browser', 'app.js'),
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2020',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+for (const file of ['index.html', 'style.css']) copyFileSync(path.join(ROOT, 'src/browser', file), path.join(OUT, 'browser', file));

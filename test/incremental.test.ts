@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/commands/build.js';
+import { SEARCH_INDEX } from '../src/routes/site-files.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { ROOT, withTempDir } from './support/paths.js';
 import { readTree } from './support/tree.js';
@@ -40,7 +41,7 @@ test('a rebuild of the same catalogue rewrites nothing; every file keeps its ino
     const mtime = statSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json')).mtimeMs;
     const stats = await build(dir, ports());
     assert.is(stats.written, 0);
-    assert.is(stats.carried, 4 + 3 + 2, 'the port files (by their prints), the files pages and the ports pages carried over, not made again');
+    assert.is(stats.carried, 4 + 3 + 2 + 1, 'the port files (by their prints), the files pages, the ports pages and the search index carried over, not made again');
     assert.equal(changed(before, inodes(dir)), []);
     assert.is(statSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json')).mtimeMs, mtime);
   });
@@ -59,24 +60,24 @@ test("a version change rewrites that port's file and the one ports page that emb
   });
 });
 
-test('a port added rewrites its file, every ports page (each carries the count), what its category counts and the Netlify rules and index (a rule per name), nothing else', async () => {
+test('a port added rewrites its file, every ports page (each carries the count), what its category counts, the Netlify rules and index (a rule per name) and the search index, nothing else', async () => {
   await withTempDir(async (dir) => {
     await build(dir, ports());
     const before = inodes(dir);
     await build(dir, [...ports(), { name: 'zstd', portdir: 'archivers/zstd', version: '1.5.6', categories: ['archivers'] }]);
     const after = inodes(dir);
-    assert.equal(changed(before, after), ['_ports-gen/site-index.json', '_redirects', 'api/v1/category/archivers/index.json', 'api/v1/pages/category/page-1.json', PORTS_PAGE_1, PORTS_PAGE_2, 'api/v1/ports/zstd/index.json']);
+    assert.equal(changed(before, after), ['_ports-gen/site-index.json', '_redirects', 'api/v1/category/archivers/index.json', 'api/v1/pages/category/page-1.json', PORTS_PAGE_1, PORTS_PAGE_2, 'api/v1/ports/zstd/index.json', SEARCH_INDEX]);
   });
 });
 
-test('a port retired rewrites its file, its ports page and its category\'s active ports; the counts, which include it, stay', async () => {
+test('a port retired rewrites its file, its ports page, its category\'s active ports and the search index; the counts, which include it, stay', async () => {
   await withTempDir(async (dir) => {
     await build(dir, ports());
     const before = inodes(dir);
     const next = ports();
     next[0]!.active = false;
     await build(dir, next);
-    assert.equal(changed(before, inodes(dir)), ['api/v1/category/archivers/index.json', 'api/v1/maintainer/ryandesign/index.json', PORTS_PAGE_2, 'api/v1/ports/zlib/index.json']);
+    assert.equal(changed(before, inodes(dir)), ['api/v1/category/archivers/index.json', 'api/v1/maintainer/ryandesign/index.json', PORTS_PAGE_2, 'api/v1/ports/zlib/index.json', SEARCH_INDEX]);
   });
 });
 
@@ -136,7 +137,7 @@ test('a file edited by hand since the last build is written again, not linked', 
     appendFileSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json'), ' ');
     const stats = await build(dir, ports());
     assert.is(stats.written, 1);
-    assert.is(stats.carried, 3 + 3 + 2, "its print is unchanged, but the live tree cannot vouch for the file: made again");
+    assert.is(stats.carried, 3 + 3 + 2 + 1, "its print is unchanged, but the live tree cannot vouch for the file: made again");
     assert.is(readTree(path.join(dir, 'dist')).get('api/v1/ports/zlib/index.json')!.toString().endsWith('}'), true);
   });
 });

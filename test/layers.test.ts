@@ -7,7 +7,7 @@ import { ROOT } from './support/paths.js';
 /**
  * The pipeline's layers, lowest first: a module imports only from its own folder, from a lower
  * layer, or from a shared leaf. Leaves (problems, routes, report formatters of plain data, the
- * content hash, the code's fingerprint and version) import no layer.
+ * content hash, the code's fingerprint and version, the browser and its assets) import no layer.
  */
 const LAYERS: Record<string, number> = {
   read: 1,
@@ -22,7 +22,9 @@ const LAYERS: Record<string, number> = {
   'cli.ts': 7,
   'netlify-function.ts': 7,
 };
-const LEAVES = new Set(['problems', 'routes', 'report', 'content-hash.ts', 'code-fingerprint.ts', 'collect-garbage.ts', 'version.ts']);
+// browser/ is the site's own script (it runs in the reader's browser and imports nothing);
+// browser-assets.ts reads what the bundle made of it, as version.ts reads package.json.
+const LEAVES = new Set(['problems', 'routes', 'report', 'browser', 'content-hash.ts', 'code-fingerprint.ts', 'collect-garbage.ts', 'version.ts', 'browser-assets.ts']);
 const SRC = path.join(ROOT, 'src');
 
 function sources(dir = SRC): string[] {

@@ -149,7 +149,7 @@ test('a port renamed (as many files as before, one path new) is listed and kept 
     // The marker's order and directories cannot be the live tree's here (see PreviousTree.layoutFor):
     // `build` compares the rebuilt marker and directories with those of a fresh build.
     const renamed = ports().map((port) => (port.name === 'xz' ? { ...port, name: 'lzma', portdir: 'archivers/lzma' } : port));
-    assert.is((await build(dir, { ports: renamed })).written, 4); // the renamed port's file, its ports page, the Netlify rules and index (names)
+    assert.is((await build(dir, { ports: renamed })).written, 5); // the renamed port's file, its ports page, the Netlify rules and index (names), the search index
     assert.ok(existsSync(path.join(dir, 'dist/api/v1/ports/lzma/index.json')));
     assert.not.ok(existsSync(path.join(dir, 'dist/api/v1/ports/xz')));
   });

@@ -32,7 +32,8 @@ function renderPagesInMemory(buildsFile: string, pageSize: number): Map<string, 
   return out;
 }
 
-const catalogues = [path.join(ROOT, 'catalogue'), ...readdirSync(FIXTURES).map((name) => path.join(FIXTURES, name, 'catalogue'))];
+// Every fixture that is a catalogue (the import fixtures hold PortIndex files instead).
+const catalogues = [path.join(ROOT, 'catalogue'), ...readdirSync(FIXTURES).map((name) => path.join(FIXTURES, name, 'catalogue')).filter((dir) => existsSync(dir))];
 
 for (const catalogue of catalogues) {
   for (const pageSize of [1, 3, 50]) {

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { collectGarbage } from '../collect-garbage.js';
-import type { PortList } from '../derive/ports.js';
+import { browserAssets } from '../browser-assets.js';
+import type { PortList, PortSummary } from '../derive/ports.js';
 import { renderHeaders, renderNetlifyIndex, renderRedirects, type SiteShape } from '../host/netlify.js';
 import { Interrupted } from '../problems/interrupted.js';
 import { MachineFault, machineFaultOf } from '../problems/machine-fault.js';
@@ -14,9 +15,10 @@ import { pageCount } from '../render/files-page.js';
 import { listingFiles } from '../render/listing-files.js';
 import { PortTexts } from '../render/port-text.js';
 import { PortsList } from '../render/ports-list.js';
+import { searchIndexBody, searchIndexKey } from '../render/search-index.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import type { BuildStats } from '../report/summary.js';
-import { listPageFile, NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles, portFile } from '../routes/site-files.js';
+import { listPageFile, NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles, portFile, SEARCH_INDEX } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { BuildLock, STALE_MS } from '../write/build-lock.js';
 import { checkPublishAccess } from '../write/publish-access.js';
@@ -138,7 +140,10 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     }
     const portsList = new PortsList(options.baseUrl, ports.length, options.pageSize);
     portsList.pageKeys(prints).forEach((pageKey, i) => writer.want(listPageFile('ports', i + 1), pageKey));
+    writer.want(SEARCH_INDEX, searchIndexKey(prints));
     prints.length = 0; // a local lives across the awaits below
+    const browser = browserAssets();
+    for (const file of browser.keys()) writer.want(file, undefined);
     const listings = listingFiles(ports.categoryListings(), ports.maintainerListings(), options.baseUrl, options.pageSize);
     for (const file of listings.files.keys()) writer.want(file, undefined);
     wantSiteFiles(writer, pages, key);
@@ -154,8 +159,11 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const redirects = renderRedirects(shape);
     const netlifyIndex = renderNetlifyIndex(shape);
     const plan = await writer.plan(key);
-    await writePorts(ports, portFiles, portsList, new Set(plan.render), writer, progress);
+    const render = new Set(plan.render);
+    await writePorts(ports, portFiles, portsList, render, writer, progress);
+    if (render.has(SEARCH_INDEX)) await writer.write(SEARCH_INDEX, searchIndexBody(summaries(ports)), true);
     ports = undefined;
+    for (const [file, body] of browser) await writer.write(file, body, true);
     for (const [file, body] of listings.files) await writer.write(file, body, true);
     listings.files.clear();
     let filesInfo = plan.filesInfo;
@@ -224,6 +232,10 @@ async function writePorts(ports: PortList, files: readonly string[], list: Ports
     }
     if (paged) await writer.write(pageFile, list.body(page, paged));
   }
+}
+
+function* summaries(ports: PortList): Iterable<PortSummary> {
+  for (let i = 0; i < ports.length; i++) yield ports.summaryAt(i);
 }
 
 /** What is known of builds.ndjson now, for the next build; only a speed-up, so never fatal. */

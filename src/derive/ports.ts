@@ -36,10 +36,18 @@ export type CrossField = Exclude<keyof PortResource, (typeof OWN_FIELDS)[number]
  * The resources in catalogue order, each made when it is asked for: at 40,000 ports, holding
  * them all beside the records they are made from took some 45 MB more at the build's peak.
  */
+export interface PortSummary {
+  name: string;
+  description: string;
+  active: boolean;
+}
+
 export interface PortList {
   readonly length: number;
   nameAt(index: number): string;
   at(index: number): PortResource;
+  /** What the browser's search index holds of a port (see render/search-index). */
+  summaryAt(index: number): PortSummary;
   /** Whether the port's own strings need no escaping in JSON (see PortRecord.escapeFree). */
   escapeFreeAt(index: number): boolean;
   /**
@@ -126,6 +134,12 @@ class DerivedPortList implements PortList {
 
   maintainerListings(): MaintainerListing[] {
     return listMaintainers(this.records, this.maintainers);
+  }
+
+  summaryAt(index: number): PortSummary {
+    const record = this.records[index]!;
+    const own = this.ownOf(record);
+    return { name: record.name, description: own.description, active: own.active };
   }
 
   at(index: number): PortResource {

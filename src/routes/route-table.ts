@@ -1,4 +1,4 @@
-import { API_DIR, CATEGORY_DIR, FILES_DIR, MAINTAINER_DIR, OPENAPI_FILE, PORTS_DIR, type ErrorKind, type ListName } from './site-files.js';
+import { API_DIR, BROWSER_PAGE, BROWSER_SCRIPT, BROWSER_STYLE, CATEGORY_DIR, FILES_DIR, MAINTAINER_DIR, OPENAPI_FILE, PORTS_DIR, SEARCH_INDEX, type ErrorKind, type ListName } from './site-files.js';
 
 /**
  * The one route table (docs/api.md): which URL serves which file, with which status and headers.
@@ -89,3 +89,13 @@ export function methodNotAllowedBody(method: string): { detail: string } {
   return { detail: `Method "${method}" not allowed.` };
 }
 
+/**
+ * The browser's files, outside the API: GET and HEAD only, each with its own Content-Type and
+ * none of the API's headers (its rules stop at /api/).
+ */
+export const BROWSER_ROUTES = [
+  { path: '/', file: BROWSER_PAGE, contentType: 'text/html; charset=utf-8' },
+  { path: `/${BROWSER_SCRIPT}`, file: BROWSER_SCRIPT, contentType: 'text/javascript; charset=utf-8' },
+  { path: `/${BROWSER_STYLE}`, file: BROWSER_STYLE, contentType: 'text/css; charset=utf-8' },
+  { path: `/${SEARCH_INDEX}`, file: SEARCH_INDEX, contentType: 'application/json; charset=utf-8' },
+] as const;

@@ -55,6 +55,15 @@ export function listPagesDirectory(list: ListName): string {
   return list === 'files' ? FILES_DIR : `${LIST_PAGES_DIR}/${list}`;
 }
 
+/**
+ * The site's browser of its API (src/browser/): its page at the site's root, outside /api/ so
+ * the API's rules are untouched, its script, styles and search index beside it.
+ */
+export const BROWSER_PAGE = 'index.html';
+export const BROWSER_SCRIPT = 'browser/app.js';
+export const BROWSER_STYLE = 'browser/style.css';
+export const SEARCH_INDEX = 'browser/search.json';
+
 /** The OpenAPI document of the API (render/openapi.ts), served at its own path. */
 export const OPENAPI_FILE = `${API_DIR}/openapi.json`;
 

@@ -1,5 +1,6 @@
 import {
   ALLOWED_METHODS,
+  BROWSER_ROUTES,
   CATEGORIES_ROUTE,
   CATEGORY_ROUTE,
   FILES_ROUTE,
@@ -31,8 +32,11 @@ export interface SiteIndex {
 }
 
 export type Answer =
-  /** `missing`: what to answer should the file be gone when it is opened (a rebuild). */
-  | { status: 200; file: string; missing: ErrorKind }
+  /**
+   * `missing`: what to answer should the file be gone when it is opened (a rebuild);
+   * `headers`: the file's own, for the browser's files (the API's otherwise).
+   */
+  | { status: 200; file: string; missing: ErrorKind; headers?: Record<string, string> }
   | { status: number; body: unknown }
   | { status: 301; location: string };
 
@@ -81,6 +85,9 @@ export function answer(method: string, rawTarget: string, site: SiteIndex): Answ
   const rawQuery = queryAt === -1 ? '' : rawTarget.slice(queryAt + 1);
   const path = decodePath(rawPath);
   if (path === undefined || path.includes('\0')) return { status: 404, body: ERROR_BODIES['not-found'] };
+
+  const browser = BROWSER_ROUTES.find((route) => route.path === path);
+  if (browser && (method === 'GET' || method === 'HEAD')) return { status: 200, file: browser.file, missing: 'not-found', headers: { 'Content-Type': browser.contentType } };
 
   const match = matchRoute(path);
   if (!match) {

@@ -147,15 +147,16 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
       return;
     }
     const { fd, stats } = opened;
+    const headers = decision.headers ?? API_HEADERS;
     const etag = etags.get(decision.file, fd, stats);
     const notModified = matchesIfNoneMatch(req.headers['if-none-match'], etag);
     if (notModified || head) {
       closeSync(fd);
-      res.writeHead(notModified ? 304 : 200, notModified ? { ...API_HEADERS, ETag: etag } : { ...API_HEADERS, ETag: etag, 'Content-Length': stats.size });
+      res.writeHead(notModified ? 304 : 200, notModified ? { ...headers, ETag: etag } : { ...headers, ETag: etag, 'Content-Length': stats.size });
       res.end();
       return;
     }
-    res.writeHead(200, { ...API_HEADERS, ETag: etag, 'Content-Length': stats.size });
+    res.writeHead(200, { ...headers, ETag: etag, 'Content-Length': stats.size });
     const stream = createReadStream('', { fd, start: 0 });
     const deadline = setTimeout(() => res.destroy(), sendTimeout);
     res.on('close', () => clearTimeout(deadline));

@@ -11,6 +11,8 @@ export interface Expected {
   location?: string;
   /** The three docs/api.md headers; true unless a host difference says otherwise. */
   apiHeaders?: boolean;
+  /** The Content-Type of a file outside the API (the browser's), whose headers are its own. */
+  contentType?: string;
 }
 
 export interface Case {
@@ -140,6 +142,13 @@ export const CASES: Case[] = [
   { name: 'the API root without its trailing slash', method: 'GET', target: '/api/v1', expect: { status: 301, location: '/api/v1/', body: { empty: true } }, netlify: { status: 200, body: file('root.json'), why: NO_SLASH } },
   { name: 'OPTIONS of the API root', method: 'OPTIONS', target: '/api/v1/', expect: { status: 200, body: metadata('Api Root', 'The default basic root view for DefaultRouter') }, netlify: { status: 200, body: file('root.json'), why: METHODS } },
   { name: 'POST to the API root', method: 'POST', target: '/api/v1/', expect: { status: 405, body: { json: { detail: 'Method "POST" not allowed.' } } }, netlify: { status: 200, body: file('root.json'), why: METHODS } },
+
+  // The browser of the API (ours), outside /api/: its own types, none of the API's headers
+  { name: 'the browser\'s page', method: 'GET', target: '/', expect: { status: 200, apiHeaders: false, contentType: 'text/html; charset=utf-8' } },
+  { name: 'the browser\'s page, HEAD', method: 'HEAD', target: '/', expect: { status: 200, apiHeaders: false, contentType: 'text/html; charset=utf-8', body: { empty: true } } },
+  { name: 'the browser\'s script', method: 'GET', target: '/browser/app.js', expect: { status: 200, apiHeaders: false, contentType: 'text/javascript; charset=utf-8' } },
+  { name: 'the browser\'s styles', method: 'GET', target: '/browser/style.css', expect: { status: 200, apiHeaders: false, contentType: 'text/css; charset=utf-8' } },
+  { name: 'the browser\'s search index', method: 'GET', target: '/browser/search.json', expect: { status: 200, apiHeaders: false, contentType: 'application/json; charset=utf-8' } },
 
   // The OpenAPI document (ours: the live service has none); its content is test/openapi.test.ts's
   { name: 'the OpenAPI document', method: 'GET', target: '/api/v1/openapi.json', expect: { status: 200 } },

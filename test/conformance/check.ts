@@ -23,6 +23,7 @@ export function checkResponse(c: Case, expect: Expected, res: HttpResponse, vary
     const vary = varyAlso ? String(res.headers.vary).split(', ').filter((name) => name !== varyAlso).join(', ') : res.headers.vary;
     assert.is(vary, 'Accept', `${label}: Vary`);
   }
+  if (expect.contentType !== undefined) assert.is(res.headers['content-type'], expect.contentType, `${label}: Content-Type`);
   if (expect.location !== undefined) assert.is(res.headers.location, expect.location, `${label}: Location`);
   const body = expect.body;
   if (!body) return;

@@ -1,0 +1,316 @@
+/**
+ * The site's browser of its own API (`index.html`): every page is made from the JSON files the
+ * site already serves, fetched by their API URLs, plus one search index the build writes
+ * (`browser/search.json`). No framework and no network beyond the site: it works offline on
+ * any host. Routes live in the URL's fragment (`#/ports/zlib`), so a static host needs no rule.
+ * Everything shown is built as DOM nodes from data, never parsed as HTML.
+ */
+
+interface Dependency {
+  type: string;
+  ports: string[];
+}
+
+interface Maintainer {
+  name: string;
+  github: string;
+  ports_count: number;
+}
+
+interface Port {
+  name: string;
+  portdir: string;
+  version: string;
+  license: string;
+  platforms: string;
+  epoch: number;
+  replaced_by: string | null;
+  homepage: string;
+  description: string;
+  long_description: string;
+  active: boolean;
+  categories: string[];
+  maintainers: Maintainer[];
+  variants: string[];
+  dependencies: Dependency[];
+  depends_on: Dependency[];
+}
+
+interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** `browser/search.json`: name and description of every port, in catalogue order; a third element 0 for a retired port. */
+type SearchEntry = [string, string] | [string, string, 0];
+
+type Child = Node | string | null | undefined | false;
+
+/** An element with its attributes and children; text is always text. */
+function h(tag: string, attributes: Record<string, string> = {}, ...children: Child[]): HTMLElement {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  for (const child of children) if (child !== null && child !== undefined && child !== false) element.append(child);
+  return element;
+}
+
+const API = 'api/v1/';
+
+/** The fragment route of a port, a category, a maintainer; names are percent-encoded. */
+const portRoute = (name: string) => `#/ports/${encodeURIComponent(name)}`;
+const categoryRoute = (name: string) => `#/category/${encodeURIComponent(name)}`;
+const maintainerRoute = (github: string) => `#/maintainer/${encodeURIComponent(github)}`;
+
+const link = (href: string, text: string, attributes: Record<string, string> = {}) => h('a', { href, ...attributes }, text);
+const portLink = (name: string) => link(portRoute(name), name);
+
+class NotFound extends Error {}
+
+async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (response.status === 404) {
+    const body = (await response.json().catch(() => ({}))) as { detail?: string };
+    throw new NotFound(body.detail ?? 'Not found.');
+  }
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const main = () => document.getElementById('main')!;
+const searchBox = () => document.getElementById('search') as HTMLInputElement;
+
+/** Replaces the page's content; `raw`: the API URL it shows, linked as raw JSON. */
+function show(title: string, raw: string | undefined, ...content: Child[]): void {
+  document.title = title === 'Ports' ? 'Ports' : `${title} · Ports`;
+  main().replaceChildren(...[raw ? link(raw, 'raw JSON', { class: 'raw' }) : null, ...content].filter((child): child is Node | string => Boolean(child)));
+}
+
+function list(items: readonly Node[], className = 'inline'): HTMLElement {
+  return h('ul', { class: className }, ...items.map((item) => h('li', {}, item)));
+}
+
+function pager(route: string, page: number, count: number, body: Page<unknown>, pageSize: number): HTMLElement | null {
+  const pages = Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
+  if (pages === 1) return null;
+  return h(
+    'nav',
+    { class: 'pager', 'aria-label': 'Pages' },
+    body.previous ? link(`${route}?page=${page - 1}`, '← Previous', { rel: 'prev' }) : null,
+    h('span', { class: 'muted' }, `Page ${page} of ${pages}`),
+    body.next ? link(`${route}?page=${page + 1}`, 'Next →', { rel: 'next' }) : null,
+  );
+}
+
+/** The page size of a list, from its first page (every page but the last is full). */
+const pageSizes = new Map<string, number>();
+async function pageSizeOf(api: string, page: number, body: Page<unknown>): Promise<number> {
+  if (page === 1 || body.next) return body.results.length;
+  const known = pageSizes.get(api);
+  if (known !== undefined) return known;
+  const first = await fetchJson<Page<unknown>>(api);
+  pageSizes.set(api, first.results.length);
+  return first.results.length;
+}
+
+function dependencies(title: string, groups: readonly Dependency[]): Child[] {
+  if (groups.length === 0) return [];
+  return [h('h2', {}, title), h('dl', { class: 'fields' }, ...groups.flatMap((group) => [h('dt', {}, group.type), h('dd', {}, list(group.ports.map(portLink)))]))];
+}
+
+function field(name: string, value: Child): Node[] {
+  return [h('dt', {}, name), h('dd', {}, value)];
+}
+
+const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? link(url, url, { rel: 'noopener noreferrer' }) : url);
+
+async function showPort(name: string): Promise<void> {
+  const api = `${API}ports/${encodeURIComponent(name)}/`;
+  const port = await fetchJson<Port>(api);
+  const maintainers = port.maintainers.map((m) => (m.github ? link(maintainerRoute(m.github), m.name ? `${m.name} (@${m.github})` : `@${m.github}`) : document.createTextNode(m.name || '(unnamed)')));
+  show(
+    port.name,
+    api,
+    h('h1', {}, port.name, h('span', { class: 'badge' }, port.version), port.active ? null : h('span', { class: 'badge' }, 'retired')),
+    port.active ? null : h('p', { class: 'retired', role: 'note' }, 'Retired: the newest PortIndex no longer lists this port. It is kept as it was last published.'),
+    h('p', {}, port.description),
+    h(
+      'dl',
+      { class: 'fields' },
+      ...field('Version', `${port.version}${port.epoch ? ` (epoch ${port.epoch})` : ''}`),
+      ...field('Port directory', port.portdir),
+      ...field('License', port.license || '—'),
+      ...field('Platforms', port.platforms),
+      ...field('Homepage', port.homepage ? safeUrl(port.homepage) : '—'),
+      ...(port.replaced_by ? field('Replaced by', portLink(port.replaced_by)) : []),
+      ...field('Categories', port.categories.length ? list(port.categories.map((c) => link(categoryRoute(c), c))) : '—'),
+      ...field('Maintainers', maintainers.length ? list(maintainers) : 'none'),
+      ...field('Variants', port.variants.length ? port.variants.join(', ') : '—'),
+    ),
+    port.long_description && port.long_description !== port.description ? h('p', {}, port.long_description) : null,
+    ...dependencies('Dependencies', port.dependencies),
+    ...dependencies('Depended on by', port.depends_on),
+  );
+}
+
+async function showCategory(name: string): Promise<void> {
+  const api = `${API}category/${encodeURIComponent(name)}/`;
+  const category = await fetchJson<{ name: string; ports_count: number; ports: string[] }>(api);
+  show(category.name, api, h('h1', {}, category.name), h('p', { class: 'muted' }, `${category.ports_count} active ports`), list(category.ports.map(portLink)));
+}
+
+async function showMaintainer(github: string): Promise<void> {
+  const api = `${API}maintainer/${encodeURIComponent(github)}/`;
+  const people = await fetchJson<Array<Maintainer & { ports: string[] }>>(api);
+  show(
+    `@${github}`,
+    api,
+    h('h1', {}, `@${github}`),
+    people.length === 0 ? h('p', { class: 'muted' }, 'No port lists this GitHub handle.') : null,
+    ...people.map((person) =>
+      h('section', { class: 'card' }, h('h2', {}, person.name || `@${person.github}`), h('p', { class: 'muted' }, `${person.ports_count} ports, ${person.ports.length} active`), list(person.ports.map(portLink))),
+    ),
+  );
+}
+
+/** A paged list: its page from the API, its items as `item` draws them. */
+async function showList<T>(title: string, route: string, api: string, page: number, item: (value: T) => Node): Promise<void> {
+  const url = page > 1 ? `${api}?page=${page}` : api;
+  const body = await fetchJson<Page<T>>(url);
+  const size = await pageSizeOf(api, page, body);
+  show(title, url, h('h1', {}, title), h('p', { class: 'muted' }, `${body.count.toLocaleString('en-US')} in all`), list(body.results.map(item), 'plain results'), pager(route, page, body.count, body, size));
+}
+
+const portItem = (port: Port) =>
+  h('span', {}, portLink(port.name), port.active ? null : h('span', { class: 'badge' }, 'retired'), h('span', { class: 'desc' }, port.description));
+const categoryItem = (category: { name: string; ports_count: number }) => h('span', {}, link(categoryRoute(category.name), category.name), ` `, h('span', { class: 'muted' }, `${category.ports_count}`));
+const maintainerItem = (m: Maintainer) =>
+  h('span', {}, m.github ? link(maintainerRoute(m.github), `@${m.github}`) : m.name, m.github && m.name ? ` ${m.name}` : '', ' ', h('span', { class: 'muted' }, `${m.ports_count} ports`));
+const buildItem = (build: { build_id: number; files: Array<{ file: string }> }) =>
+  h('details', {}, h('summary', {}, `Build ${build.build_id}`, ' ', h('span', { class: 'muted' }, `${build.files.length} files`)), list(build.files.map((f) => document.createTextNode(f.file)), 'plain files'));
+
+let searchIndex: Promise<Array<{ name: string; lower: string; description: string; text: string; active: boolean }>> | undefined;
+
+function loadSearchIndex() {
+  searchIndex ??= fetchJson<SearchEntry[]>('browser/search.json').then((entries) =>
+    entries.map(([name, description, active]) => ({ name, lower: name.toLowerCase(), description, text: description.toLowerCase(), active: active !== 0 })),
+  );
+  return searchIndex;
+}
+
+const SHOWN = 50;
+
+/** Every port whose name or description has each word of `query`: exact names first, then names that start with it, then names, then descriptions. */
+async function search(query: string): Promise<{ total: number; found: Array<{ name: string; description: string; active: boolean }> }> {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { total: 0, found: [] };
+  const whole = words.join(' ');
+  const scored: Array<{ score: number; index: number }> = [];
+  const entries = await loadSearchIndex();
+  entries.forEach((entry, index) => {
+    if (!words.every((word) => entry.lower.includes(word) || entry.text.includes(word))) return;
+    const score = entry.lower === whole ? 0 : entry.lower.startsWith(whole) ? 1 : words.every((word) => entry.lower.includes(word)) ? 2 : 3;
+    scored.push({ score, index });
+  });
+  scored.sort((a, b) => a.score - b.score || entries[a.index]!.name.length - entries[b.index]!.name.length || a.index - b.index);
+  return { total: scored.length, found: scored.slice(0, SHOWN).map(({ index }) => entries[index]!) };
+}
+
+async function showSearch(query: string): Promise<void> {
+  if (searchBox().value !== query) searchBox().value = query;
+  const { total, found } = await search(query);
+  if (decodeURIComponent(location.hash.slice('#/search/'.length)) !== query) return; // typed on meanwhile
+  show(
+    `Search: ${query}`,
+    undefined,
+    h('h1', {}, 'Search'),
+    h('p', { class: 'muted', id: 'search-count' }, total === 0 ? `No port matches “${query}”.` : `${total.toLocaleString('en-US')} ports match “${query}”${total > SHOWN ? `; the first ${SHOWN}:` : ':'}`),
+    list(found.map((port) => h('span', {}, portLink(port.name), port.active ? null : h('span', { class: 'badge' }, 'retired'), h('span', { class: 'desc' }, port.description))), 'plain results'),
+  );
+}
+
+async function showHome(): Promise<void> {
+  const [ports, categories, maintainers, files] = await Promise.all(
+    ['ports/', 'category/', 'maintainer/', 'files/'].map((list) => fetchJson<Page<unknown>>(`${API}${list}`).then((page) => page.count)),
+  );
+  const row = (href: string, label: string, count: number | undefined) => h('li', {}, link(href, label), ' ', h('span', { class: 'muted' }, (count ?? 0).toLocaleString('en-US')));
+  show(
+    'Ports',
+    API,
+    h('h1', {}, 'Ports'),
+    h('p', {}, 'Search the ports by name or description above (press / to start typing), or browse a list:'),
+    h('ul', { class: 'plain' }, row('#/ports', 'Every port, newest first', ports), row('#/categories', 'Categories', categories), row('#/maintainers', 'Maintainers', maintainers), row('#/files', 'Files of the builds', files)),
+    h('p', { class: 'muted' }, 'Every page links to the API URL it shows (raw JSON). The API is described in ', link(`${API}openapi.json`, 'OpenAPI'), '.'),
+  );
+}
+
+/** The route in the fragment: its segments, and its `page` as a number (1 when absent or not one). */
+function parseRoute(): { parts: string[]; page: number } {
+  const [path = '', query = ''] = location.hash.replace(/^#\/?/, '').split('?');
+  const page = Number(new URLSearchParams(query).get('page'));
+  return { parts: path.split('/').filter(Boolean).map((part) => decodeURIComponent(part)), page: Number.isInteger(page) && page > 0 ? page : 1 };
+}
+
+async function route(): Promise<void> {
+  const { parts, page } = parseRoute();
+  const [first, second] = parts;
+  try {
+    if (first === 'search') await showSearch(second ?? '');
+    else if (first === 'ports' && second !== undefined) await showPort(second);
+    else if (first === 'ports') await showList<Port>('Ports, newest first', '#/ports', `${API}ports/`, page, portItem);
+    else if (first === 'category' && second !== undefined) await showCategory(second);
+    else if (first === 'categories') await showList('Categories', '#/categories', `${API}category/`, page, categoryItem);
+    else if (first === 'maintainer' && second !== undefined) await showMaintainer(second);
+    else if (first === 'maintainers') await showList('Maintainers', '#/maintainers', `${API}maintainer/`, page, maintainerItem);
+    else if (first === 'files') await showList('Files of the builds', '#/files', `${API}files/`, page, buildItem);
+    else await showHome();
+  } catch (cause) {
+    if (!(cause instanceof NotFound)) throw cause;
+    show('Not found', undefined, h('h1', {}, 'Not found'), h('p', {}, cause.message), h('p', {}, link('#/', 'Back to the start')));
+  }
+  if (first !== 'search') main().focus({ preventScroll: true });
+}
+
+/** The search box drives `#/search/<query>`: typing replaces the entry, so Back leaves the search. */
+function wireSearch(): void {
+  const box = searchBox();
+  box.addEventListener('focus', () => void loadSearchIndex(), { once: true });
+  box.addEventListener('input', () => {
+    const target = box.value.trim() ? `#/search/${encodeURIComponent(box.value.trim())}` : '#/';
+    if (location.hash.startsWith('#/search/')) history.replaceState(null, '', target);
+    else history.pushState(null, '', target);
+    void route();
+  });
+  document.getElementById('search-form')!.addEventListener('submit', (event) => {
+    event.preventDefault();
+    main().querySelector<HTMLAnchorElement>('ul.results a')?.click();
+  });
+  document.addEventListener('keydown', (event) => {
+    const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
+    if (event.key === '/' && !typing) {
+      event.preventDefault();
+      box.focus();
+      box.select();
+      return;
+    }
+    if (event.key === 'Escape' && event.target === box) {
+      box.value = '';
+      location.hash = '#/';
+      return;
+    }
+    // Down and Up move through the results (from the search box too).
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const links = [...main().querySelectorAll<HTMLAnchorElement>('ul.results li > span > a:first-child')];
+    if (links.length === 0) return;
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = event.key === 'ArrowDown' ? Math.min(at + 1, links.length - 1) : at - 1;
+    event.preventDefault();
+    if (next < 0) box.focus();
+    else links[next]!.focus();
+  });
+}
+
+window.addEventListener('hashchange', () => void route());
+wireSearch();
+void route();
