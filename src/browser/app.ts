@@ -134,7 +134,7 @@ async function showPort(name: string): Promise<void> {
     api,
     h('h1', {}, port.name, h('span', { class: 'badge' }, port.version), port.active ? null : h('span', { class: 'badge' }, 'retired')),
     port.active ? null : h('p', { class: 'retired', role: 'note' }, 'Retired: the newest PortIndex no longer lists this port. It is kept as it was last published.'),
-    h('p', {}, port.description),
+    port.description ? h('p', {}, port.description) : null,
     h(
       'dl',
       { class: 'fields' },

@@ -1,0 +1,172 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { serveSite } from '../src/serve/server.js';
+import { buildConformanceSite, serveForSuite, type ServerContext } from './support/suite-server.js';
+
+/**
+ * The site's browser in a real browser: Debian's Chromium driven by playwright-core, against
+ * `ports-gen serve` on the conformance catalogue (five ports, one retired, two a page). Each
+ * test opens a fresh page and fails on any console error or uncaught exception; screenshots of
+ * the main views are left in a temporary directory for a look.
+ */
+interface BrowserContext extends ServerContext {
+  browser?: Browser;
+  shots?: string;
+}
+
+const CHROMIUM = '/usr/bin/chromium';
+const browsing = suite<BrowserContext>('the site\'s browser');
+
+serveForSuite(browsing, async (dir) => serveSite({ dir: await buildConformanceSite(dir, 'dist'), port: 0, host: '127.0.0.1' }));
+
+browsing.before(async (context) => {
+  // Root runs Chromium only without its sandbox; the page is our own site on loopback.
+  context.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  context.shots = mkdtempSync(path.join(tmpdir(), 'ports-gen-browser-'));
+  console.log(`  screenshots: ${context.shots}`);
+});
+
+browsing.after(async (context) => {
+  await context.browser?.close();
+});
+
+/** Runs `steps` on a new page at `hash`; no console error or page error may happen meanwhile. */
+async function onPage(context: BrowserContext, hash: string, steps: (page: Page) => Promise<void>, options: { expectErrors?: boolean; width?: number; dark?: boolean } = {}): Promise<void> {
+  const page = await context.browser!.newPage({ viewport: { width: options.width ?? 1100, height: 800 }, colorScheme: options.dark ? 'dark' : 'light' });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await page.goto(`${context.url}${hash}`);
+    await steps(page);
+    if (!options.expectErrors) assert.equal(errors, [], 'no console errors');
+  } finally {
+    await page.close();
+  }
+}
+
+const shot = (context: BrowserContext, page: Page, name: string) => page.screenshot({ path: path.join(context.shots!, `${name}.png`), fullPage: true });
+
+browsing('the start page counts every list and links to it', async (context) => {
+  await onPage(context, '', async (page) => {
+    await page.getByRole('heading', { name: 'Ports', level: 1 }).waitFor();
+    const rows = await page.locator('main ul.plain li').allInnerTexts();
+    assert.equal(rows, ['Every port, newest first 5', 'Categories 2', 'Maintainers 2', 'Files of the builds 5']);
+    assert.is(await page.locator('a.raw').getAttribute('href'), 'api/v1/');
+    await shot(context, page, 'start');
+  });
+});
+
+browsing('search finds a port by name as one types, the keyboard opens it, and its page links to its raw JSON', async (context) => {
+  await onPage(context, '', async (page) => {
+    await page.getByRole('heading', { name: 'Ports', level: 1 }).waitFor();
+    await page.keyboard.press('/');
+    await page.keyboard.type('zl');
+    await page.locator('#search-count').getByText('1 ports match “zl”:').waitFor();
+    assert.equal(await page.locator('ul.results a').allInnerTexts(), ['zlib']);
+    await shot(context, page, 'search');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /^zlib/, level: 1 }).waitFor();
+    assert.is(new URL(page.url()).hash, '#/ports/zlib');
+    assert.is(await page.locator('a.raw').getAttribute('href'), 'api/v1/ports/zlib/');
+    const raw = await page.request.get(`${context.url}api/v1/ports/zlib/`);
+    assert.is(raw.status(), 200);
+  });
+});
+
+browsing('search reads descriptions too, and says when nothing matches', async (context) => {
+  await onPage(context, '#/search/compression%20LIBRARY', async (page) => {
+    await page.locator('#search-count').waitFor();
+    assert.equal(await page.locator('ul.results a').allInnerTexts(), ['zlib']);
+    assert.is(await page.locator('#search').inputValue(), 'compression LIBRARY');
+  });
+  await onPage(context, '#/search/nothing-like-it', async (page) => {
+    await page.locator('#search-count').getByText('No port matches “nothing-like-it”.').waitFor();
+  });
+});
+
+browsing('a port page shows every field, and its links lead where they say', async (context) => {
+  await onPage(context, '#/ports/zlib', async (page) => {
+    await page.getByRole('heading', { name: /^zlib/, level: 1 }).waitFor();
+    const fields = await page.locator('dl.fields').first().locator('dt').allInnerTexts();
+    assert.equal(fields, ['Version', 'Port directory', 'License', 'Platforms', 'Homepage', 'Categories', 'Maintainers', 'Variants']);
+    await shot(context, page, 'port');
+    // Depended on by SDL2: to its page, which lists zlib as a dependency, back to zlib.
+    await page.getByRole('link', { name: 'SDL2' }).click();
+    await page.getByRole('heading', { name: /^SDL2/, level: 1 }).waitFor();
+    assert.equal(await page.locator('h2:text-is("Depended on by") + dl a').allInnerTexts(), ['libsigc++']);
+    await page.locator('h2:text-is("Dependencies") + dl').getByRole('link', { name: 'zlib' }).click();
+    await page.getByRole('heading', { name: /^zlib/, level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'archivers' }).click();
+    await page.getByRole('heading', { name: 'archivers', level: 1 }).waitFor();
+    assert.equal(await page.locator('main ul a').allInnerTexts(), ['zlib', 'xz'], "the category's active ports");
+  });
+});
+
+browsing('a retired port is shown as retired, and its maintainer page lists their ports', async (context) => {
+  await onPage(context, '#/ports/zstd', async (page) => {
+    await page.getByRole('heading', { name: /^zstd/, level: 1 }).waitFor();
+    assert.match(await page.locator('.retired').innerText(), /^Retired: the newest PortIndex no longer lists this port/);
+    assert.match(await page.locator('h1').innerText(), /retired/);
+    await shot(context, page, 'retired');
+    await page.getByRole('link', { name: '@jmr' }).click();
+    await page.getByRole('heading', { name: '@jmr', level: 1 }).waitFor();
+    assert.equal(await page.locator('section.card a').allInnerTexts(), ['xz', 'xz'], 'one handle, two addresses, each with its active ports');
+  });
+});
+
+browsing('the ports list pages newest first, and the files list shows the builds', async (context) => {
+  await onPage(context, '#/ports', async (page) => {
+    await page.locator('.pager').getByText('Page 1 of 3').waitFor();
+    assert.equal(await page.locator('ul.results li > span > a').allInnerTexts(), ['xz', 'zstd']);
+    await page.getByRole('link', { name: 'Next →' }).click();
+    await page.locator('.pager').getByText('Page 2 of 3').waitFor();
+    assert.equal(await page.locator('ul.results li > span > a').allInnerTexts(), ['libsigc++', 'SDL2']);
+    await page.getByRole('link', { name: 'Next →' }).click();
+    await page.locator('.pager').getByText('Page 3 of 3').waitFor();
+    assert.equal(await page.locator('ul.results li > span > a').allInnerTexts(), ['zlib']);
+    assert.is(await page.getByRole('link', { name: 'Next →' }).count(), 0);
+    await shot(context, page, 'ports-list');
+  });
+  await onPage(context, '#/files', async (page) => {
+    await page.locator('.pager').getByText('Page 1 of 3').waitFor();
+    assert.is(await page.locator('details summary').count(), 2);
+  });
+});
+
+browsing('an unknown port says so, with the API\'s own words', async (context) => {
+  await onPage(
+    context,
+    '#/ports/nosuchport',
+    async (page) => {
+      await page.getByRole('heading', { name: 'Not found', level: 1 }).waitFor();
+      assert.ok(await page.getByText('No Port matches the given query.').isVisible());
+    },
+    { expectErrors: true }, // the browser logs the API's 404
+  );
+});
+
+browsing('on a phone, in the dark: the page fits the screen', async (context) => {
+  await onPage(
+    context,
+    '#/ports/zlib',
+    async (page) => {
+      await page.getByRole('heading', { name: /^zlib/, level: 1 }).waitFor();
+      const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+      assert.ok((overflow as number) <= 0, `no sideways scrolling (${String(overflow)} px too wide)`);
+      const background = await page.evaluate('getComputedStyle(document.body).backgroundColor');
+      assert.is(background, 'rgb(21, 23, 26)', 'the dark theme');
+      await shot(context, page, 'port-phone-dark');
+    },
+    { width: 375, dark: true },
+  );
+});
+
+browsing.run();
