@@ -11,18 +11,33 @@ import { runCli } from './support/run-cli.js';
 
 const port = (name: string, version = '1.0', extra: Record<string, unknown> = {}): PortObject => ({ name, portdir: `devel/${name.toLowerCase()}`, version, ...extra });
 
+/** The merge's view of ports: as the catalogue holds them, as the index gives them. */
+const held = (ports: PortObject[]) => ports.map((p) => ({ name: p.name, active: p.active !== false, text: JSON.stringify(p) }));
+const listed = (ports: PortObject[]) => ports.map((p) => ({ name: p.name, text: JSON.stringify(p) }));
+const merged = (existing: PortObject[], incoming: PortObject[]) => {
+  const { texts, changes } = mergePorts(held(existing), listed(incoming));
+  return { ports: texts.map((text) => JSON.parse(text) as PortObject), changes };
+};
+
 test('merge: places and first spellings kept, data from the index, vanished ports retired, returning ones active', () => {
   const existing = [port('zlib'), port('SDL2', '2.0'), port('old', '1.0', { active: false }), port('gone')];
   const incoming = [port('newcomer'), port('sdl2', '2.30'), port('zlib'), port('OLD', '2.0')];
-  const { ports, changes } = mergePorts(existing, incoming);
+  const { ports, changes } = merged(existing, incoming);
   assert.equal(ports, [port('zlib'), { ...port('sdl2', '2.30'), name: 'SDL2' }, { ...port('OLD', '2.0'), name: 'old' }, { ...port('gone'), active: false }, port('newcomer')]);
   assert.equal(changes, { added: ['newcomer'], updated: ['SDL2'], unchanged: ['zlib'], retired: ['gone'], returned: ['old'] });
 });
 
 test('merge: a name listed twice takes the later data at the first place; a retired port stays as it is', () => {
-  const { ports, changes } = mergePorts([port('a', '1', { active: false })], [port('b', '1'), port('c'), port('B', '2')]);
+  const { ports, changes } = merged([port('a', '1', { active: false })], [port('b', '1'), port('c'), port('B', '2')]);
   assert.equal(ports, [port('a', '1', { active: false }), { ...port('B', '2'), name: 'b' }, port('c')]);
   assert.equal(changes, { added: ['b', 'c'], updated: [], unchanged: ['a'], retired: [], returned: [] });
+});
+
+test('merge: a port the index lists again with the same data is unchanged, with other data updated; a retired one keeps its place', () => {
+  const existing = [port('a'), port('b', '1', { active: true }), port('c')];
+  const { ports, changes } = merged(existing, [port('a'), port('b', '1'), port('C', '2')]);
+  assert.equal(changes, { added: [], updated: ['b', 'c'], unchanged: ['a'], retired: [], returned: [] }, 'b: its explicit active goes, which is a change');
+  assert.equal(ports.map((p) => [p.name, p.version]), [['a', '1.0'], ['b', '1'], ['c', '2']]);
 });
 
 const index = (...ports: PortObject[]) => JSON.stringify({ info: { converter: 'portindex2json' }, ports }, null, 1);

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { mergePorts, type ImportChanges, type PortObject } from '../derive/merge-ports.js';
+import { mergePorts, type CataloguePort, type ImportChanges, type PortObject } from '../derive/merge-ports.js';
 import { Interrupted } from '../problems/interrupted.js';
 import { ProblemLog } from '../problems/problem-log.js';
 import { error } from '../problems/problem.js';
@@ -31,22 +31,65 @@ export interface ImportResult {
 }
 
 /** The catalogue as it is now, its ports and its bytes; no ports before the first import. */
-function readCatalogue(file: string, name: string, log: ProblemLog): { ports: PortObject[]; bytes?: Buffer } | undefined {
+function readCatalogue(file: string, name: string, log: ProblemLog): { ports: CataloguePort[]; bytes?: Buffer } | undefined {
   if (!existsSync(file)) return { ports: [] };
   const read = readCatalogueBytes(file, name);
   if (!read.ok) return void log.addAll(read.problems);
-  const parsed = parseJson(read.value, name);
+  const ports = catalogueLines(read.value) ?? catalogueDocument(read.value, name, log);
+  return ports && { ports, bytes: read.value };
+}
+
+/** A catalogue port from its object: its text as the merge compares it (JSON.stringify's). */
+const cataloguePort = (port: PortObject): CataloguePort => ({ name: port.name, active: port.active !== false, text: JSON.stringify(port) });
+
+/**
+ * The ports of a catalogue in the layout renderCatalogue writes (the head, one port a line, the
+ * end), read a line at a time so that no two copies of every port are held at once; undefined
+ * when the file is laid out otherwise (edited by hand), which is then read whole.
+ */
+function catalogueLines(bytes: Buffer): CataloguePort[] | undefined {
+  const lines = bytes.toString('utf8').split('\n');
+  if (lines.at(-1) !== '' || lines.at(-2) !== ']}' || !lines[0]!.endsWith('"ports":[')) return undefined;
+  const ports: CataloguePort[] = [];
+  for (let i = 1; i < lines.length - 2; i++) {
+    const line = lines[i]!;
+    const last = i === lines.length - 3;
+    if (last === line.endsWith(',')) return undefined;
+    let port: unknown;
+    try {
+      port = JSON.parse(last ? line : line.slice(0, -1));
+    } catch {
+      return undefined;
+    }
+    if (typeof port !== 'object' || port === null || typeof (port as PortObject).name !== 'string') return undefined;
+    ports.push(cataloguePort(port as PortObject));
+  }
+  return ports;
+}
+
+/** The ports of a catalogue read whole. */
+function catalogueDocument(bytes: Buffer, name: string, log: ProblemLog): CataloguePort[] | undefined {
+  const parsed = parseJson(bytes, name);
   if (!parsed.ok) return void log.addAll(parsed.problems);
   const ports = (parsed.value as { ports?: unknown } | null)?.ports;
   if (!Array.isArray(ports)) return void log.add(error('invalid-type', name, { path: 'ports' }, 'expected an array of ports'));
-  return { ports: ports as PortObject[], bytes: read.value };
+  return (ports as PortObject[]).map(cataloguePort);
 }
 
-/** portindex.json's text: the index's other keys, then one port a line (small diffs, fast reads). */
-export function renderCatalogue(document: Record<string, unknown>, portTexts: readonly string[]): string {
-  const { ports: _replaced, ...rest } = document;
-  const head = JSON.stringify(rest).slice(0, -1);
-  return `${head}${head === '{' ? '' : ','}"ports":[\n${portTexts.join(',\n')}\n]}\n`;
+/**
+ * portindex.json's bytes: the index's other keys, then one port a line (small diffs, fast
+ * reads), encoded into one buffer: joined into one string first, a single port's non-Latin-1
+ * character would make the whole text take two bytes a character.
+ */
+export function renderCatalogue(head: Record<string, unknown>, portTexts: readonly string[]): Buffer {
+  const start = JSON.stringify(head).slice(0, -1);
+  const parts = [`${start}${start === '{' ? '' : ','}"ports":[\n`, ...portTexts.map((text, i) => (i < portTexts.length - 1 ? `${text},\n` : `${text}\n`)), ']}\n'];
+  let size = 0;
+  for (const part of parts) size += Buffer.byteLength(part);
+  const bytes = Buffer.allocUnsafe(size);
+  let offset = 0;
+  for (const part of parts) offset += bytes.write(part, offset);
+  return bytes;
 }
 
 /** Standard input, whole; closed on an interrupt, which must not wait for its writer to end. */
@@ -95,10 +138,11 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   const failed = (): ImportResult => ({ ok: false, log, changes: undefined, wrote: false });
 
   progress.phase(`reading ${sourceName(options.cwd, options.source)}`);
-  const bytes = options.source === '-' ? await unlessInterrupted(options.stdin ? options.stdin() : readStdin(signal), signal) : readSourceFile(options.cwd, options.source, log);
+  let read = options.source === '-' ? await unlessInterrupted(options.stdin ? options.stdin() : readStdin(signal), signal) : readSourceFile(options.cwd, options.source, log);
   await checkpoint(signal);
   progress.phase('checking the ports');
-  const source = bytes && parseSource(bytes, sourceName(options.cwd, options.source), log);
+  const source = read && parseSource(read, sourceName(options.cwd, options.source), log);
+  read = undefined; // a local lives across the awaits below
   await checkpoint(signal);
   progress.phase(`reading ${name}`);
   const existing = readCatalogue(file, name, log);
@@ -107,15 +151,15 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
 
   progress.phase('merging');
   const { texts, changes } = mergePorts(existing.ports, source.ports);
-  const text = renderCatalogue(source.document, texts);
-  if (options.dryRun || (existing.bytes !== undefined && existing.bytes.equals(Buffer.from(text)))) return { ok: true, log, changes, wrote: false };
+  const bytes = renderCatalogue(source.head, texts);
+  if (options.dryRun || existing.bytes?.equals(bytes)) return { ok: true, log, changes, wrote: false };
   await checkpoint(signal);
 
   progress.phase(`writing ${name}`);
   const temporary = `${file}.${process.pid}.tmp`;
   mkdirSync(path.dirname(file), { recursive: true });
   try {
-    writeFileSync(temporary, text, { flag: 'wx' });
+    writeFileSync(temporary, bytes, { flag: 'wx' });
     await checkpoint(signal);
     renameSync(temporary, file);
   } finally {

@@ -5,17 +5,27 @@
  * the source; nothing is returned when there is any.
  */
 import path from 'node:path';
-import type { PortObject } from '../derive/merge-ports.js';
-import { withKeyOrder, withKeyOrderAll } from '../derive/port-key-order.js';
+import type { IndexPort, PortObject } from '../derive/merge-ports.js';
+import { withKeyOrder } from '../derive/port-key-order.js';
 import { portFromEntry } from '../derive/portindex-entry.js';
 import type { ProblemLog } from '../problems/problem-log.js';
-import { error, type Problem } from '../problems/problem.js';
+import { error } from '../problems/problem.js';
 import { readNativePortIndex } from '../read/native-port-index.js';
 import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
 import { hasBom } from '../read/utf8.js';
-import { portIndexProblems } from '../validate/validate-portindex.js';
+import { portIndexProblems, portProblems } from '../validate/validate-portindex.js';
 
-export type Source = { document: Record<string, unknown>; ports: PortObject[] };
+/** The source: its keys other than `ports` (portindex2json's `info`), and its ports as JSON texts. */
+export type Source = { head: Record<string, unknown>; ports: IndexPort[] };
+
+/**
+ * A checked port as the merge takes it: in the one key order (see port-key-order), without
+ * `active` (the catalogue's flag, never the index's), as its JSON text.
+ */
+function indexPort(port: PortObject): IndexPort {
+  const { active: _dropped, ...data } = withKeyOrder(port);
+  return { name: port.name, text: JSON.stringify(data) };
+}
 
 /** How the source is named in problems: as the user gave it, `<stdin>` for `-`. */
 export function sourceName(cwd: string, source: string): string {
@@ -50,12 +60,11 @@ export function parseSource(bytes: Buffer, name: string, log: ProblemLog): Sourc
 function readJsonSource(bytes: Buffer, name: string, log: ProblemLog): Source | undefined {
   const parsed = parseJson(hasBom(bytes) ? bytes.subarray(3) : bytes, name);
   if (!parsed.ok) return void log.addAll(parsed.problems);
-  const document = parsed.value as Record<string, unknown>;
+  const { ports, ...head } = parsed.value as Record<string, unknown>;
   // A name listed twice is the index's to give (the later entry wins): not a problem here.
-  log.addAll(portIndexProblems(document, name));
-  // One key order whatever the source's (see port-key-order).
-  const ports = Array.isArray(document?.ports) ? withKeyOrderAll(document.ports as PortObject[]) : [];
-  return log.errors > 0 ? undefined : { document, ports };
+  log.addAll(portIndexProblems(parsed.value, name));
+  if (log.errors > 0) return undefined;
+  return { head, ports: (ports as PortObject[]).map(indexPort) };
 }
 
 /**
@@ -64,9 +73,7 @@ function readJsonSource(bytes: Buffer, name: string, log: ProblemLog): Source | 
  * `{"ports": [...]}`. Problems name the line of the port's `<name> <length>` line.
  */
 function readNativeSource(bytes: Buffer, name: string, log: ProblemLog): Source | undefined {
-  const ports: PortObject[] = [];
-  const lines: number[] = [];
-  const names: string[] = [];
+  const ports: IndexPort[] = [];
   let entries = 0;
   const { problems } = readNativePortIndex(bytes, name, (entry) => {
     entries++;
@@ -75,27 +82,14 @@ function readNativeSource(bytes: Buffer, name: string, log: ProblemLog): Source 
       log.add({ ...error('invalid-value', name, { line: entry.line, path: converted.key }, converted.message), port: entry.name });
       return;
     }
-    // In the one key order now, while the port is fresh (see port-key-order).
-    ports.push(withKeyOrder(converted.port as PortObject));
-    lines.push(entry.line);
-    names.push(entry.name);
+    // Checked and made text at once: only the text is kept (see merge-ports).
+    const found = portProblems(converted.port, name, (path) => (path ? { line: entry.line, path } : { line: entry.line }));
+    for (const problem of found) log.add({ ...problem, port: problem.port ?? entry.name });
+    if (found.length === 0) ports.push(indexPort(converted.port as PortObject));
   });
   log.addAll(problems);
   if (entries === 0 && problems.length === 0) {
     log.add(error('no-ports', name, {}, 'expected at least one port entry ("<name> <length>" and its data), found none'));
   }
-  if (ports.length > 0) {
-    for (const problem of portIndexProblems({ ports }, name)) log.add(atEntryLine(problem, lines, names));
-  }
-  return log.errors > 0 ? undefined : { document: { ports }, ports };
+  return log.errors > 0 ? undefined : { head: {}, ports };
 }
-
-/** A problem at `ports[i]...` of the converted ports, located at entry i's line instead. */
-function atEntryLine(problem: Problem, lines: readonly number[], names: readonly string[]): Problem {
-  const match = /^ports\[(\d+)\]\.?(.*)$/.exec(problem.location.path ?? '');
-  if (!match) return problem;
-  const index = Number(match[1]);
-  const location = match[2] ? { line: lines[index]!, path: match[2] } : { line: lines[index]! };
-  return { ...problem, location, port: problem.port ?? names[index]! };
-}
-

@@ -1,4 +1,4 @@
-import { error, type Problem } from '../problems/problem.js';
+import { error, type Location, type Problem } from '../problems/problem.js';
 import type { PortEntries } from '../read/read-port-index.js';
 import { keptOwn, toPortOwn, toPortRecord, type OwnOf, type PortRecord } from './port-record.js';
 import { compiledPortSchema, portIndexSchema, type PortSource } from './port-schema.js';
@@ -33,13 +33,15 @@ export function portIndexProblems(document: unknown, file: string): Problem[] {
   const ports = (document as { ports: unknown[] }).ports;
   const problems: Problem[] = [];
   if (ports.length === 0) problems.push(error('no-ports', file, { path: 'ports' }, 'expected at least one port, found an empty array'));
-  const schema = compiledPortSchema(false);
-  ports.forEach((entry, index) => {
-    if (schema.validate(entry)) return;
-    const parsed = schema.safeParse(entry);
-    problems.push(...problemsFromZod(parsed.error!, entry, file, (path) => ({ path: below(`ports[${index}]`, path) }), nameOf(entry)));
-  });
+  ports.forEach((entry, index) => problems.push(...portProblems(entry, file, (path) => ({ path: below(`ports[${index}]`, path) }))));
   return problems;
+}
+
+/** One port's problems with the build's schema, each located by `locate` from its JSON path in the port. */
+export function portProblems(entry: unknown, file: string, locate: (path: string) => Location): Problem[] {
+  const schema = compiledPortSchema(false);
+  if (schema.validate(entry)) return [];
+  return problemsFromZod(schema.safeParse(entry).error!, entry, file, locate, nameOf(entry));
 }
 
 /** Entries from a parsed document; each is dropped from both arrays as it is taken. */
