@@ -266,8 +266,10 @@ async function route(): Promise<void> {
     else if (first === 'files') await showList('Files of the builds', '#/files', `${API}files/`, page, buildItem);
     else await showHome();
   } catch (cause) {
-    if (!(cause instanceof NotFound)) throw cause;
-    show('Not found', undefined, h('h1', {}, 'Not found'), h('p', {}, cause.message), h('p', {}, link('#/', 'Back to the start')));
+    // A miss in the API's own words; anything else (the site unreachable) said as plainly.
+    const missing = cause instanceof NotFound;
+    const title = missing ? 'Not found' : 'Could not load this page';
+    show(title, undefined, h('h1', {}, title), h('p', {}, cause instanceof Error ? cause.message : String(cause)), h('p', {}, link('#/', 'Back to the start')));
   }
   if (first !== 'search') main().focus({ preventScroll: true });
 }
