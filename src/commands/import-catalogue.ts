@@ -48,12 +48,20 @@ const cataloguePort = (port: PortObject): CataloguePort => ({ name: port.name, a
  * when the file is laid out otherwise (edited by hand), which is then read whole.
  */
 function catalogueLines(bytes: Buffer): CataloguePort[] | undefined {
-  const lines = bytes.toString('utf8').split('\n');
-  if (lines.at(-1) !== '' || lines.at(-2) !== ']}' || !lines[0]!.endsWith('"ports":[')) return undefined;
+  // Each line decoded alone: the file decoded whole would be one string of two bytes a
+  // character as soon as one port has a character beyond Latin-1.
+  const lines: string[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const end = bytes.indexOf(0x0a, at);
+    if (end === -1) return undefined; // the layout ends with a line break
+    lines.push(bytes.toString('utf8', at, end));
+    at = end + 1;
+  }
+  if (lines.at(-1) !== ']}' || !lines[0]?.endsWith('"ports":[')) return undefined;
   const ports: CataloguePort[] = [];
-  for (let i = 1; i < lines.length - 2; i++) {
+  for (let i = 1; i < lines.length - 1; i++) {
     const line = lines[i]!;
-    const last = i === lines.length - 3;
+    const last = i === lines.length - 2;
     if (last === line.endsWith(',')) return undefined;
     let port: unknown;
     try {
