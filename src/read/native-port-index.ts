@@ -43,41 +43,29 @@ function located(problem: Problem, port?: string): Problem {
   return problem;
 }
 
-/** The number of line breaks in `text` from `start` to `end`. */
-function linesIn(text: string, start: number, end: number): number {
-  let count = 0;
-  for (let i = text.indexOf('\n', start); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) count++;
-  return count;
-}
-
 /**
  * The entries of a native PortIndex and its problems. With `each`, every entry goes to it as it
  * is read and none is kept (a full index's lists would otherwise all be held at once).
  */
 export function readNativePortIndex(input: Uint8Array | string, file: string, each?: (entry: NativeEntry) => void): NativeRead {
-  let text: string;
-  if (typeof input === 'string') {
-    text = input.startsWith('\ufeff') ? input.slice(1) : input;
-  } else {
-    const fault = findInvalidUtf8(input);
-    if (fault) {
-      return { entries: [], problems: [error('invalid-utf8', file, { line: fault.line, column: fault.column }, 'expected UTF-8 text, found a byte that does not start a valid UTF-8 sequence')] };
-    }
-    text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).subarray(hasBom(input) ? 3 : 0).toString('utf8');
+  const all = typeof input === 'string' ? Buffer.from(input) : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const fault = findInvalidUtf8(all);
+  if (fault) {
+    return { entries: [], problems: [error('invalid-utf8', file, { line: fault.line, column: fault.column }, 'expected UTF-8 text, found a byte that does not start a valid UTF-8 sequence')] };
   }
-  // Tcl reads the file with its default "auto" translation: `\r\n` and a lone `\r` end a line
-  // as `\n` does, and are one `\n` in the text whose characters the length counts.
-  text = text.replace(/\r\n?/g, '\n');
+  // Read on the bytes, each line and entry decoded alone: decoded whole, a full PortIndex is
+  // one string of two bytes a character as soon as one port has a character beyond Latin-1.
+  const bytes = all.subarray(hasBom(all) ? 3 : 0);
+  const decode = (from: number, to: number) => bytes.toString('utf8', from, to);
   const entries: NativeEntry[] = [];
   const problems: Problem[] = [];
   let at = 0;
   let line = 1;
-  while (at < text.length) {
-    const end = text.indexOf('\n', at);
-    const lineEnd = end < 0 ? text.length : end;
-    const header = text.slice(at, lineEnd);
+  while (at < bytes.length) {
+    const lineEnd = breakAt(bytes, at);
+    const header = decode(at, lineEnd);
     const headerLine = line;
-    at = lineEnd + 1;
+    at = afterBreak(bytes, lineEnd);
     line++;
     if (BLANK.test(header)) continue;
     const parsed = parseTclList(header);
@@ -87,20 +75,21 @@ export function readNativePortIndex(input: Uint8Array | string, file: string, ea
     }
     const [name, digits] = parsed.elements as [string, string];
     const length = Number(digits);
-    const start = Math.min(at, text.length);
-    if (start + length > text.length) {
-      const left = text.length - start;
-      problems.push(located(error('invalid-value', file, { line: headerLine }, `expected ${length} characters of port data after this line, found the file ending after ${left}: the entry is truncated`), name));
+    const start = at;
+    const { end, counted } = characters(bytes, start, length);
+    if (counted < length) {
+      problems.push(located(error('invalid-value', file, { line: headerLine }, `expected ${length} characters of port data after this line, found the file ending after ${counted}: the entry is truncated`), name));
       break;
     }
-    const body = text.slice(start, start + length);
-    // What follows the list, up to the end of its line, must be blank.
-    const after = text.indexOf('\n', start + length);
-    const afterEnd = after < 0 ? text.length : after;
-    line += linesIn(text, start, afterEnd) + (after < 0 ? 0 : 1);
-    at = afterEnd + 1;
-    const rest = text.slice(start + length, afterEnd);
-    if (!BLANK.test(rest)) {
+    const body = withLineFeeds(decode(start, end));
+    // What follows the list, up to the end of its line, must be blank (a length that ends in
+    // the middle of a character beyond the BMP leaves that character there).
+    const restFrom = counted > length ? end - 4 : end;
+    const afterEnd = breakAt(bytes, end);
+    line += breaksIn(bytes, start, afterEnd) + (afterEnd < bytes.length ? 1 : 0);
+    at = afterBreak(bytes, afterEnd);
+    const rest = decode(restFrom, afterEnd);
+    if (counted > length || !BLANK.test(rest)) {
       problems.push(located(error('invalid-value', file, { line: headerLine }, `expected the entry to end after ${length} characters, found ${quote(rest)} after them on the same line: its length is wrong`), name));
       continue;
     }
@@ -118,4 +107,51 @@ export function readNativePortIndex(input: Uint8Array | string, file: string, ea
     else entries.push(entry);
   }
   return { entries, problems };
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Tcl reads the file with its default "auto" translation: `\r\n` and a lone `\r` end a line as
+ * `\n` does, and are one `\n` in the text whose characters the length counts.
+ */
+const withLineFeeds = (text: string) => (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
+
+/** Where the line that `from` is in ends: its line break, or the end of the bytes. */
+function breakAt(bytes: Uint8Array, from: number): number {
+  for (let i = from; i < bytes.length; i++) if (bytes[i] === LF || bytes[i] === CR) return i;
+  return bytes.length;
+}
+
+/** Past the line break at `at` (`\r\n` is one). */
+const afterBreak = (bytes: Uint8Array, at: number) => (at >= bytes.length ? bytes.length : bytes[at] === CR && bytes[at + 1] === LF ? at + 2 : at + 1);
+
+/** The line breaks from `from` to `to`, `\r\n` counted once. */
+function breaksIn(bytes: Uint8Array, from: number, to: number): number {
+  let count = 0;
+  for (let i = from; i < to; i++) if (bytes[i] === LF || (bytes[i] === CR && bytes[i + 1] !== LF)) count++;
+  return count;
+}
+
+/**
+ * From `from`, the bytes of `length` characters as Tcl 8.6 counts them (UTF-16 code units: a
+ * character beyond the BMP, four bytes of UTF-8, counts two; `\r\n` one): where they end, and
+ * how many were counted (fewer when the bytes end first, one more when the last is half of a pair).
+ */
+function characters(bytes: Uint8Array, from: number, length: number): { end: number; counted: number } {
+  let at = from;
+  let counted = 0;
+  while (counted < length && at < bytes.length) {
+    const byte = bytes[at]!;
+    if (byte < 0x80) at += byte === CR && bytes[at + 1] === LF ? 2 : 1;
+    else if (byte < 0xe0) at += 2;
+    else if (byte < 0xf0) at += 3;
+    else {
+      at += 4;
+      counted++;
+    }
+    counted++;
+  }
+  return { end: at, counted };
 }
