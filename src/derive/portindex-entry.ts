@@ -82,10 +82,15 @@ const isVariantListKey = (key: string) => key === 'requires' || key === 'conflic
 /** A list's elements, each one that is itself a list of two or more elements as an array of them. */
 function nestedList(text: string, what: string): Array<string | string[]> {
   return list(text, what).map((element) => {
+    // Without white space an element is one word (or not a list): not parsed again.
+    if (!HAS_SPACE.test(element)) return element;
     const inner = parseTclList(element);
     return inner.ok && inner.elements.length >= 2 ? inner.elements : element;
   });
 }
+
+/** Tcl's list separators. */
+const HAS_SPACE = /[ \t\n\v\f\r]/;
 
 /** Key/value pairs of a Tcl list (a dict), in order; an odd count is not one. */
 function pairs(text: string, what: string): Array<[string, string]> {
