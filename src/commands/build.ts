@@ -160,10 +160,8 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const netlifyIndex = renderNetlifyIndex(shape);
     const plan = await writer.plan(key);
     const render = new Set(plan.render);
-    // The search index takes each port's summary from its resource where writePorts makes it.
-    const summaries = render.has(SEARCH_INDEX) ? new Array<PortSummary | undefined>(ports.length) : undefined;
-    await writePorts(ports, portFiles, portsList, render, writer, progress, summaries);
-    if (summaries) await writer.write(SEARCH_INDEX, searchIndexBody(allSummaries(ports, summaries)), true);
+    await writePorts(ports, portFiles, portsList, render, writer, progress);
+    if (render.has(SEARCH_INDEX)) await writer.write(SEARCH_INDEX, searchIndexBody(summaries(ports)), true);
     ports = undefined;
     for (const [file, body] of browser) await writer.write(file, body, true);
     for (const [file, body] of listings.files) await writer.write(file, body, true);
@@ -218,7 +216,7 @@ function wantSiteFiles(writer: SiteWriter, pages: number, key: string): void {
  * backpressure. The ports go newest first, as the list does, so a port's text is made once for
  * its file and its page, and one page is held at a time.
  */
-async function writePorts(ports: PortList, files: readonly string[], list: PortsList, render: ReadonlySet<string>, writer: SiteWriter, progress: Progress, summaries?: Array<PortSummary | undefined>): Promise<void> {
+async function writePorts(ports: PortList, files: readonly string[], list: PortsList, render: ReadonlySet<string>, writer: SiteWriter, progress: Progress): Promise<void> {
   progress.phase('writing ports', ports.length);
   const texts = new PortTexts();
   for (let page = 1; page <= list.pages; page++) {
@@ -226,9 +224,7 @@ async function writePorts(ports: PortList, files: readonly string[], list: Ports
     const paged: string[] | undefined = render.has(pageFile) ? [] : undefined;
     for (const i of list.indicesOf(page)) {
       if (paged || render.has(files[i]!)) {
-        const port = ports.at(i);
-        if (summaries) summaries[i] = { name: port.name, description: port.description, active: port.active };
-        const text = texts.of(port, ports.escapeFreeAt(i));
+        const text = texts.of(ports.at(i), ports.escapeFreeAt(i));
         if (render.has(files[i]!)) await writer.write(files[i]!, text, true);
         paged?.push(text);
       }
@@ -238,9 +234,8 @@ async function writePorts(ports: PortList, files: readonly string[], list: Ports
   }
 }
 
-/** Every port's summary: those writePorts kept, the others read from their ports. */
-function* allSummaries(ports: PortList, kept: ReadonlyArray<PortSummary | undefined>): Iterable<PortSummary> {
-  for (let i = 0; i < ports.length; i++) yield kept[i] ?? ports.summaryAt(i);
+function* summaries(ports: PortList): Iterable<PortSummary> {
+  for (let i = 0; i < ports.length; i++) yield ports.summaryAt(i);
 }
 
 /** What is known of builds.ndjson now, for the next build; only a speed-up, so never fatal. */

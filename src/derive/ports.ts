@@ -138,8 +138,7 @@ class DerivedPortList implements PortList {
 
   summaryAt(index: number): PortSummary {
     const record = this.records[index]!;
-    const own = this.ownOf(record);
-    return { name: record.name, description: own.description, active: own.active };
+    return { name: record.name, description: record.description, active: record.active };
   }
 
   at(index: number): PortResource {

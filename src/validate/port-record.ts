@@ -17,6 +17,11 @@ export interface PortCore {
   depends: Record<DependencyKind, string[]>;
   /** Whether the port is active: the category and maintainer pages list only active ports. */
   active: boolean;
+  /**
+   * Its description, kept for the browser's search index, which lists every port's: read again
+   * from every port's text (see PortRecord.own), a one-port rebuild would take a third longer.
+   */
+  description: string;
 }
 
 /** The fields a port's text makes alone, with the defaults of docs/catalogue-format.md applied. */
@@ -122,6 +127,7 @@ export function toPortRecord(source: PortSource, index: number, escapeFree = fal
     maintainers: maintainersOf(source),
     depends: dependsOf(source),
     active: source.active ?? true,
+    description: source.description ?? '',
     own: keepOwn ? toPortOwn(source) : undefined,
     escapeFree,
     textHash,
