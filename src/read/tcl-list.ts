@@ -18,7 +18,8 @@
 
 export type TclListResult = { ok: true; elements: string[] } | { ok: false; offset: number; message: string };
 
-const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
+/** White space by its code (space, \t, \n, \v, \f, \r): the scanning loops compare numbers, not one-character strings. */
+const isSpaceCode = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);
 
 const isHex = (c: string | undefined): boolean => c !== undefined && /^[0-9A-Fa-f]$/.test(c);
 const isOctal = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '7';
@@ -98,12 +99,9 @@ export function substituteBackslashes(text: string): string {
 /** Up to 20 characters from `at`, to the next white space, as Tcl quotes junk after an element. */
 function junkAt(text: string, at: number): string {
   let end = at;
-  while (end < text.length && !isSpace(text[end]) && end < at + 20) end++;
+  while (end < text.length && !isSpaceCode(text.charCodeAt(end)) && end < at + 20) end++;
   return text.slice(at, end);
 }
-
-/** White space by its code (space, \t, \n, \v, \f, \r): the scanning loops compare numbers, not one-character strings. */
-const isSpaceCode = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);
 
 const BACKSLASH = 92;
 const OPEN = 123;
@@ -131,7 +129,7 @@ export function parseTclList(text: string): TclListResult {
       }
       elements.push(text.slice(start + 1, i));
       i++;
-      if (i < text.length && !isSpace(text[i])) {
+      if (i < text.length && !isSpaceCode(text.charCodeAt(i))) {
         return { ok: false, offset: i, message: `list element in braces followed by "${junkAt(text, i)}" instead of space` };
       }
     } else if (first === '"') {
@@ -145,7 +143,7 @@ export function parseTclList(text: string): TclListResult {
       }
       elements.push(substituteBackslashes(text.slice(start + 1, i)));
       i++;
-      if (i < text.length && !isSpace(text[i])) {
+      if (i < text.length && !isSpaceCode(text.charCodeAt(i))) {
         return { ok: false, offset: i, message: `list element in quotes followed by "${junkAt(text, i)}" instead of space` };
       }
     } else {
