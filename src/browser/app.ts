@@ -6,36 +6,12 @@
  * Everything shown is built as DOM nodes from data, never parsed as HTML.
  */
 
-interface Dependency {
-  type: string;
-  ports: string[];
-}
+// The bodies' types from the schemas the built files are tested against: erased when bundled.
+import type { BuildBody, CategoryBody, CategoryItemBody, MaintainerItemBody, MaintainersBody, PortBody } from '../routes/output-schemas.js';
 
-interface Maintainer {
-  name: string;
-  github: string;
-  ports_count: number;
-}
+type Dependency = PortBody['dependencies'][number];
 
-interface Port {
-  name: string;
-  portdir: string;
-  version: string;
-  license: string;
-  platforms: string;
-  epoch: number;
-  replaced_by: string | null;
-  homepage: string;
-  description: string;
-  long_description: string;
-  active: boolean;
-  categories: string[];
-  maintainers: Maintainer[];
-  variants: string[];
-  dependencies: Dependency[];
-  depends_on: Dependency[];
-}
-
+/** DRF's page envelope, around any list's items. */
 interface Page<T> {
   count: number;
   next: string | null;
@@ -127,7 +103,7 @@ const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? link(url, url, { r
 
 async function showPort(name: string): Promise<void> {
   const api = `${API}ports/${encodeURIComponent(name)}/`;
-  const port = await fetchJson<Port>(api);
+  const port = await fetchJson<PortBody>(api);
   const maintainers = port.maintainers.map((m) => (m.github ? link(maintainerRoute(m.github), m.name ? `${m.name} (@${m.github})` : `@${m.github}`) : document.createTextNode(m.name || '(unnamed)')));
   show(
     port.name,
@@ -156,13 +132,13 @@ async function showPort(name: string): Promise<void> {
 
 async function showCategory(name: string): Promise<void> {
   const api = `${API}category/${encodeURIComponent(name)}/`;
-  const category = await fetchJson<{ name: string; ports_count: number; ports: string[] }>(api);
+  const category = await fetchJson<CategoryBody>(api);
   show(category.name, api, h('h1', {}, category.name), h('p', { class: 'muted' }, `${category.ports_count} active ports`), list(category.ports.map(portLink)));
 }
 
 async function showMaintainer(github: string): Promise<void> {
   const api = `${API}maintainer/${encodeURIComponent(github)}/`;
-  const people = await fetchJson<Array<Maintainer & { ports: string[] }>>(api);
+  const people = await fetchJson<MaintainersBody>(api);
   show(
     `@${github}`,
     api,
@@ -182,12 +158,12 @@ async function showList<T>(title: string, route: string, api: string, page: numb
   show(title, url, h('h1', {}, title), h('p', { class: 'muted' }, `${body.count.toLocaleString('en-US')} in all`), list(body.results.map(item), 'plain results'), pager(route, page, body.count, body, size));
 }
 
-const portItem = (port: Port) =>
+const portItem = (port: PortBody) =>
   h('span', {}, portLink(port.name), port.active ? null : h('span', { class: 'badge' }, 'retired'), h('span', { class: 'desc' }, port.description));
-const categoryItem = (category: { name: string; ports_count: number }) => h('span', {}, link(categoryRoute(category.name), category.name), ` `, h('span', { class: 'muted' }, `${category.ports_count}`));
-const maintainerItem = (m: Maintainer) =>
+const categoryItem = (category: CategoryItemBody) => h('span', {}, link(categoryRoute(category.name), category.name), ` `, h('span', { class: 'muted' }, `${category.ports_count}`));
+const maintainerItem = (m: MaintainerItemBody) =>
   h('span', {}, m.github ? link(maintainerRoute(m.github), `@${m.github}`) : m.name, m.github && m.name ? ` ${m.name}` : '', ' ', h('span', { class: 'muted' }, `${m.ports_count} ports`));
-const buildItem = (build: { build_id: number; files: Array<{ file: string }> }) =>
+const buildItem = (build: BuildBody) =>
   h('details', {}, h('summary', {}, `Build ${build.build_id}`, ' ', h('span', { class: 'muted' }, `${build.files.length} files`)), list(build.files.map((f) => document.createTextNode(f.file)), 'plain files'));
 
 let searchIndex: Promise<Array<{ name: string; lower: string; description: string; text: string; active: boolean }>> | undefined;
@@ -258,7 +234,7 @@ async function route(): Promise<void> {
   try {
     if (first === 'search') await showSearch(second ?? '');
     else if (first === 'ports' && second !== undefined) await showPort(second);
-    else if (first === 'ports') await showList<Port>('Ports, newest first', '#/ports', `${API}ports/`, page, portItem);
+    else if (first === 'ports') await showList<PortBody>('Ports, newest first', '#/ports', `${API}ports/`, page, portItem);
     else if (first === 'category' && second !== undefined) await showCategory(second);
     else if (first === 'categories') await showList('Categories', '#/categories', `${API}category/`, page, categoryItem);
     else if (first === 'maintainer' && second !== undefined) await showMaintainer(second);

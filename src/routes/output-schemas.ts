@@ -75,3 +75,8 @@ export const errorBody = z.strictObject({ detail: z.string() }).register(OUTPUT_
 
 export type PortBody = z.infer<typeof portResource>;
 export type FilesPageBody = z.infer<typeof filesPage>;
+export type MaintainerItemBody = z.infer<typeof maintainerItem>;
+export type CategoryItemBody = z.infer<typeof categoryItem>;
+export type CategoryBody = z.infer<typeof categoryResource>;
+export type MaintainersBody = z.infer<typeof maintainerResource>;
+export type BuildBody = z.infer<typeof build>;
