@@ -21,9 +21,8 @@ function componentSchemas(): Record<string, unknown> {
 const idOf = (schema: z.ZodType) => OUTPUT_SCHEMAS.get(schema)!.id;
 const ref = (schema: z.ZodType) => ({ $ref: `${SCHEMAS}${idOf(schema)}` });
 
-/** The body of each list's pages, and of each instance. */
+/** The body of each list's pages. */
 const LIST_BODIES: Record<ListName, z.ZodType> = { ports: portsPage, files: filesPage, category: categoriesPage, maintainer: maintainersPage };
-const INSTANCE_BODIES: Partial<Record<ListName, z.ZodType>> = { ports: portResource, category: categoryResource, maintainer: maintainerResource };
 
 /** The headers every answer has (Content-Type is the content's own), by reference. */
 const HEADER_NAMES = Object.keys(API_HEADERS).filter((name) => name !== 'Content-Type') as Array<Exclude<keyof typeof API_HEADERS, 'Content-Type'>>;
@@ -72,10 +71,10 @@ export function openApiDocument(baseUrl: string): unknown {
     ...LIST_ROUTES.map((route) =>
       operation(route, LIST_SUMMARIES[route.list], [PAGE, FORMAT], { 200: ok('One page of the list', LIST_BODIES[route.list]), 404: notFound(['invalid-page', 'not-found']) }),
     ),
-    operation(PORT_ROUTE, 'One port', [FORMAT], { 200: ok('The port', INSTANCE_BODIES.ports!), 404: notFound(['no-port', 'not-found']) }),
-    operation(CATEGORY_ROUTE, 'One category and its active ports', [FORMAT], { 200: ok('The category', INSTANCE_BODIES.category!), 404: notFound(['no-category', 'not-found']) }),
+    operation(PORT_ROUTE, 'One port', [FORMAT], { 200: ok('The port', portResource), 404: notFound(['no-port', 'not-found']) }),
+    operation(CATEGORY_ROUTE, 'One category and its active ports', [FORMAT], { 200: ok('The category', categoryResource), 404: notFound(['no-category', 'not-found']) }),
     operation(MAINTAINER_ROUTE, 'The maintainers with one GitHub handle, and their active ports', [FORMAT], {
-      200: ok('Every maintainer with the handle: an array, [] for a handle no maintainer has', INSTANCE_BODIES.maintainer!),
+      200: ok('Every maintainer with the handle: an array, [] for a handle no maintainer has', maintainerResource),
       404: notFound(['not-found']),
     }),
   ];
