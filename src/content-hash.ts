@@ -10,9 +10,23 @@ import xxhash from 'xxhash-wasm';
  */
 const { h64Raw, h64ToString, create64 } = await xxhash();
 
+/**
+ * Inputs longer than this are hashed in parts of this size: the hash copies its input into
+ * WebAssembly memory, which grows to the largest input and never shrinks (a 10 MB input would
+ * stay 10 MB of the process's memory to its end).
+ */
+const PART = 1 << 20;
+
 /** The hash of bytes, or of a text's UTF-8 bytes (an ASCII text hashes as the bytes it came from). */
 export function contentHash(data: Uint8Array | string): string {
-  return typeof data === 'string' ? h64ToString(data) : hex(h64Raw(data));
+  if (typeof data === 'string') return data.length * 3 > PART ? hashInParts(Buffer.from(data)) : h64ToString(data);
+  return data.length > PART ? hashInParts(data) : hex(h64Raw(data));
+}
+
+function hashInParts(bytes: Uint8Array): string {
+  const digest = contentDigest();
+  digest.update(bytes);
+  return digest.digest();
 }
 
 /** A content hash made from bytes given in parts, end to end: the same as contentHash of them all. */
@@ -24,7 +38,9 @@ export interface ContentDigest {
 export function contentDigest(): ContentDigest {
   const hasher = create64();
   return {
-    update: (bytes) => void hasher.update(bytes),
+    update: (bytes) => {
+      for (let start = 0; start < bytes.length; start += PART) hasher.update(bytes.subarray(start, start + PART));
+    },
     digest: () => hex(hasher.digest()),
   };
 }

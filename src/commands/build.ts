@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { codeFingerprint } from '../code-fingerprint.js';
 import { collectGarbage } from '../collect-garbage.js';
 import { browserAssets } from '../browser-assets.js';
 import type { PortList, PortSummary } from '../derive/ports.js';
@@ -28,6 +29,7 @@ import { pagesKey, writePages, type FilesPhaseOptions } from './files-phase.js';
 import { recalledIdentity, recordIdentity } from './identity-store.js';
 import { checkOutputDirectory, followOutput } from './output-guard.js';
 import { preparePorts } from './prepare-ports.js';
+import { recalledRecords, rememberRecords } from './record-store.js';
 
 export type { BuildStats };
 
@@ -72,7 +74,7 @@ export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'cat
   const ports = preparePorts(run.files, run.log, options.strict);
   run.progress.phase('checking builds');
   run.stats.builds = run.buildsReadable ? await scanBuilds(run.files.buildsPath, run.files.buildsName, run.log, () => run.progress.advance()) : 0;
-  run.stats.ports = ports?.length ?? 0;
+  run.stats.ports = ports?.list.length ?? 0;
   return run.finish(run.log.errors === 0);
 }
 
@@ -116,8 +118,11 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     identity?.catch(() => undefined); // awaited below; a build that throws before then does not wait
     writer.load(options.fingerprint);
     progress.phase('reading ports');
+    const fingerprint = options.fingerprint ?? codeFingerprint();
+    let cached = recalledRecords(out, fingerprint);
+    let prepared = preparePorts(files, log, options.strict, cached);
     // Released before the paging: an async function's locals live across its awaits.
-    let ports = preparePorts(files, log, options.strict);
+    let ports = prepared?.list;
     if (!ports || !identity || log.errors > 0) {
       // With bad ports the builds are still checked (every problem in one run), not written.
       if (run.buildsReadable) await scanBuilds(files.buildsPath, files.buildsName, log, () => undefined);
@@ -158,6 +163,9 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     };
     const redirects = renderRedirects(shape);
     const netlifyIndex = renderNetlifyIndex(shape);
+    // While the writer plans. Unchanged when every record came from it and it held no others.
+    if (prepared!.reused !== ports.length || cached?.size !== ports.length) rememberRecords(out, fingerprint, prepared!.records, cached);
+    prepared = cached = undefined;
     const plan = await writer.plan(key);
     const render = new Set(plan.render);
     await writePorts(ports, portFiles, portsList, render, writer, progress);

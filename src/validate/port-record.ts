@@ -134,6 +134,22 @@ export function toPortRecord(source: PortSource, index: number, escapeFree = fal
   };
 }
 
+/** A record taken from the cache of an earlier build (see record-cache), in the shape toPortRecord makes. */
+export function cachedPortRecord(core: Omit<PortCore, 'index'>, index: number, escapeFree: boolean, textHash: string): PortRecord {
+  return {
+    index,
+    name: core.name,
+    categories: core.categories,
+    maintainers: core.maintainers,
+    depends: core.depends,
+    active: core.active,
+    description: core.description,
+    own: undefined,
+    escapeFree,
+    textHash,
+  };
+}
+
 export function toPortOwn(source: PortSource): PortOwn {
   return {
     portdir: source.portdir,

@@ -1,7 +1,8 @@
 import { error, type Location, type Problem } from '../problems/problem.js';
 import type { PortEntries } from '../read/read-port-index.js';
-import { keptOwn, toPortOwn, toPortRecord, type OwnOf, type PortRecord } from './port-record.js';
+import { cachedPortRecord, keptOwn, toPortOwn, toPortRecord, type OwnOf, type PortRecord } from './port-record.js';
 import { compiledPortSchema, portIndexSchema, type PortSource } from './port-schema.js';
+import type { RecordCache } from './record-cache.js';
 import { below, problemsFromZod } from './zod-problems.js';
 
 export interface ValidatedPorts {
@@ -9,17 +10,20 @@ export interface ValidatedPorts {
   problems: Problem[];
   /** A record's own fields: kept in it, or read again from its text (see PortRecord.own). */
   ownOf: OwnOf;
+  /** How many records were taken from the cache of an earlier build, their text not parsed. */
+  reused: number;
 }
-
 
 /**
  * Schema per record (all records, all problems), then the catalogue-wide rules. The ports come
- * from `entries` (parsed one at a time, see read-port-index) or from the parsed document.
+ * from `entries` (parsed one at a time, see read-port-index) or from the parsed document. A
+ * port whose text hashes to a record of `known` (see record-cache) was validated by an earlier
+ * build of the same code: its record is taken as it is, the text not parsed.
  */
-export function validatePortIndex(document: unknown, file: string, entries?: PortEntries): ValidatedPorts {
+export function validatePortIndex(document: unknown, file: string, entries?: PortEntries, known?: RecordCache): ValidatedPorts {
   const top = portIndexSchema.safeParse(document);
-  if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => (path ? { path } : {})), ownOf: keptOwn };
-  return validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file);
+  if (!top.success) return { records: [], problems: problemsFromZod(top.error, document, file, (path) => (path ? { path } : {})), ownOf: keptOwn, reused: 0 };
+  return validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file, known);
 }
 
 /**
@@ -56,22 +60,32 @@ function takeFrom(raw: unknown[], source: unknown[]): PortEntries {
   };
 }
 
-function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
+function validatePorts(entries: PortEntries, file: string, known: RecordCache | undefined): ValidatedPorts {
   const problems: Problem[] = [];
   const records: PortRecord[] = [];
   const named: NamedPort[] = [];
   const again = entries.again;
+  const textHash = entries.textHash;
+  let reused = 0;
   if (entries.count === 0) problems.push(error('no-ports', file, { path: 'ports' }, 'expected at least one port, found an empty array'));
   for (let index = 0; index < entries.count; index++) {
+    const escapeFree = entries.escapeFree?.(index) ?? false;
+    const hash = textHash?.(index);
+    const core = hash === undefined ? undefined : known?.get(hash);
+    if (core) {
+      named.push({ index, name: core.name });
+      records.push(cachedPortRecord(core, index, escapeFree, hash!));
+      reused++;
+      continue;
+    }
     const entry = entries.take(index);
     const name = nameOf(entry);
     if (name !== undefined) named.push({ index, name });
-    const escapeFree = entries.escapeFree?.(index) ?? false;
     const schema = compiledPortSchema(escapeFree);
     // The schema has no transforms or defaults, so a valid port is its own output: `validate`
     // checks it without making Zod's copy. Only a port that fails is parsed, for its problems.
     if (schema.validate(entry)) {
-      records.push(toPortRecord(entry, index, escapeFree, entries.textHash?.(index), again === undefined));
+      records.push(toPortRecord(entry, index, escapeFree, hash, again === undefined));
     } else {
       const parsed = schema.safeParse(entry);
       problems.push(...problemsFromZod(parsed.error!, entry, file, (path) => ({ path: below(`ports[${index}]`, path) }), name));
@@ -81,7 +95,7 @@ function validatePorts(entries: PortEntries, file: string): ValidatedPorts {
   problems.push(...checkUniqueNames(named, file));
   // The same bytes that were validated: parsed again, they make the same valid port.
   const ownOf: OwnOf = again ? (record) => record.own ?? toPortOwn(again(record.index) as PortSource) : keptOwn;
-  return { records, problems, ownOf };
+  return { records, problems, ownOf, reused };
 }
 
 interface NamedPort {
