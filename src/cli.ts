@@ -48,13 +48,14 @@ const processIo: Io = {
 };
 
 function report(result: BuildResult, json: boolean, wrote: boolean, io: Io, quiet = false): number {
-  const summary = summariseBuild(result, wrote);
+  // Made only when shown: --quiet does no work that only the summary needs.
+  const summary = () => `${summariseBuild(result, wrote)}\n`;
   if (json) {
     io.stdout(`${formatProblemsJson(result.log.kept)}\n`);
-    if (!quiet) io.stderr(`${summary}\n`);
+    if (!quiet) io.stderr(summary());
   } else {
     if (result.log.total > 0) io.stderr(`${formatProblems(result.log)}\n`);
-    if (!quiet) (result.ok ? io.stdout : io.stderr)(`${summary}\n`);
+    if (!quiet) (result.ok ? io.stdout : io.stderr)(summary());
   }
   return result.ok ? EXIT.ok : EXIT.problems;
 }

@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { terminalProgress } from '../src/report/progress.js';
+import { thousands } from '../src/report/thousands.js';
 import { writeCatalogue, zlib } from './support/catalogue.js';
 import { BIN, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
@@ -66,6 +69,27 @@ test('on a terminal: the live line is drawn, cleared, and the summary follows', 
     assert.is(run.status, 0, run.stderr);
     assert.match(run.stdout, /\r\x1b\[2Kwriting builds {2}[\d,]+\/120/);
     assert.match(run.stdout, /\r\x1b\[2Kbuilt 1 port, 3 pages of 120 builds/);
+  });
+});
+
+test('thousands are grouped as en-US writes them', () => {
+  const values = [0, 1, 12, 123, 999, 1000, 1001, 12_345, 123_456, 1_234_567, 43_181, -1, -1000, -1_234_567, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
+  for (let i = 0; i < 200; i++) values.push(Math.floor(Math.random() * 10 ** Math.floor(Math.random() * 16)));
+  for (const n of values) assert.is(thousands(n), n.toLocaleString('en-US'), String(n));
+});
+
+test('no command loads ICU to format its numbers: builds, quiet or not, and validation run with number formatting poisoned', async () => {
+  await withTempDir(async (dir) => {
+    catalogue(dir);
+    const poison = path.join(dir, 'poison.mjs');
+    writeFileSync(poison, "Number.prototype.toLocaleString = () => { throw new Error('ICU number formatting used'); };\nIntl.NumberFormat = function () { throw new Error('ICU number formatting used'); };\n");
+    const env = { ...process.env, NODE_OPTIONS: `--import ${pathToFileURL(poison).href}` };
+    for (const args of [['build'], ['build', '--quiet'], ['build', '--json'], ['validate']]) {
+      const run = await runCli(args, { cwd: dir, env });
+      assert.is(run.code, 0, `${args.join(' ')}: ${run.stderr}`);
+    }
+    const poisoned = spawnSync(process.execPath, ['-e', '(1).toLocaleString("en-US")'], { env, encoding: 'utf8' });
+    assert.match(poisoned.stderr, /ICU number formatting used/, 'the poison works');
   });
 });
 

@@ -1,3 +1,4 @@
+import { thousands } from './thousands.js';
 /**
  * Build progress. The build reports phases and counts; how they are shown is the caller's
  * choice: a live line on a terminal, nothing at all in CI or with --quiet.
@@ -31,8 +32,8 @@ export function terminalProgress(write: (text: string) => void, now: () => numbe
     const rate = seconds > 0 ? Math.round(count / seconds) : 0;
     // A phase that counts nothing (reading the ports is one step) shows its name alone.
     if (total === undefined && count === 0) return write(`\r\x1b[2K${name}`);
-    const of = total === undefined ? '' : `/${total.toLocaleString('en-US')}`;
-    write(`\r\x1b[2K${name}  ${count.toLocaleString('en-US')}${of}  ${rate.toLocaleString('en-US')}/s`);
+    const of = total === undefined ? '' : `/${thousands(total)}`;
+    write(`\r\x1b[2K${name}  ${thousands(count)}${of}  ${thousands(rate)}/s`);
   };
   return {
     phase(next, nextTotal) {

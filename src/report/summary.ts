@@ -1,4 +1,5 @@
 import type { ProblemLog } from '../problems/problem-log.js';
+import { thousands } from './thousands.js';
 
 /** What a build or a validation did, as the summary line tells it. */
 export interface BuildStats {
@@ -16,7 +17,7 @@ export interface BuildStats {
 }
 
 function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  return `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function megabytes(bytes: number): string {
@@ -32,5 +33,5 @@ export function summariseBuild(result: { ok: boolean; log: Pick<ProblemLog, 'err
     return `${result.ok ? 'valid' : 'invalid'}: ${plural(stats.ports, 'port')}, ${plural(stats.builds, 'build')}; ${problems} in ${seconds}`;
   }
   if (!result.ok) return `build failed: ${problems}; nothing written (${seconds})`;
-  return `built ${plural(stats.ports, 'port')}, ${plural(stats.pages, 'page')} of ${plural(stats.builds, 'build')} (${plural(stats.paths, 'path')}): ${plural(stats.files, 'file')} (${stats.written.toLocaleString('en-US')} rewritten), ${megabytes(stats.bytes)} in ${seconds}; ${problems}`;
+  return `built ${plural(stats.ports, 'port')}, ${plural(stats.pages, 'page')} of ${plural(stats.builds, 'build')} (${plural(stats.paths, 'path')}): ${plural(stats.files, 'file')} (${thousands(stats.written)} rewritten), ${megabytes(stats.bytes)} in ${seconds}; ${problems}`;
 }
