@@ -3,9 +3,11 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { importCatalogue } from '../src/commands/import-catalogue.js';
+import { withKeyOrder } from '../src/derive/port-key-order.js';
 import { maintainerFrom, maintainersFrom, portFromEntry } from '../src/derive/portindex-entry.js';
 import type { Problem } from '../src/problems/problem.js';
 import { readNativePortIndex } from '../src/read/native-port-index.js';
+import { parseTclList } from '../src/read/tcl-list.js';
 import { FIXTURES, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 
@@ -135,6 +137,46 @@ test('entry conversion: lists (nested where an element is a list), joined text, 
   assert.equal(portFromEntry(['name', 'x', 'categories', '{a']), {
     ok: false, key: 'categories', message: 'expected categories to be a Tcl list, found "{a": unmatched open brace in list',
   });
+});
+
+test('entry conversion: joined text is the list\'s elements joined with single spaces, on its fast paths (words alone) as on its slow one', () => {
+  const pieces = ['word', 'mot', 'é', ' ', '  ', '\t', '\n', '\r\n', '{', '}', '"', '\\', '\\n', '{a b}', 'x}y', 'a"b'];
+  let seed = 11;
+  const random = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+  const texts = ['', ' ', 'one', 'one two', ' one two ', 'one  two', 'one\ttwo', 'a}b c', 'a"b c'];
+  for (let i = 0; i < 2000; i++) texts.push(Array.from({ length: Math.floor(random() * 8) }, () => pieces[Math.floor(random() * pieces.length)]!).join(''));
+  for (const text of texts) {
+    const converted = portFromEntry(['name', 'x', 'description', text]);
+    const list = parseTclList(text);
+    if (list.ok) assert.equal(converted, { ok: true, port: { name: 'x', description: list.elements.join(' ') } }, JSON.stringify(text));
+    else assert.is(converted.ok, false, JSON.stringify(text));
+  }
+});
+
+/** A value with every object's keys in reverse order, at every depth (`__proto__` kept a key). */
+function reversed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reversed);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).reverse()) Object.defineProperty(out, key, { value: reversed((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+test('entry conversion: the port is made in the one key order (its keys, maintainers and variants), whatever the entry\'s order', () => {
+  const pairs: Array<[string, string]> = [
+    ['name', 'x'], ['version', '1'], ['portdir', 'a/x'], ['zeta', 'z'], ['alpha-x', 'a'], ['__proto__', 'p'], ['maintainers', '{{a@b.org @gh} c:d} openmaintainer'],
+    ['vinfo', 'v {x-new 1 requires {a b} is_default + description {V}} w {conflicts v}'], ['long_description', 'a b'], ['depends_lib', 'port:y'], ['categories', 'c'],
+    ['closedmaintainer', 'yes'], ['active', 'no'], ['description', 'd'], ['license', 'MIT'], ['homepage', 'h'], ['platforms', 'darwin'], ['variants', 'v w'],
+  ];
+  let seed = 7;
+  const random = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+  for (let round = 0; round < 50; round++) {
+    const shuffled = [...pairs].sort(() => random() - 0.5).filter(([key]) => key === 'name' || random() < 0.8);
+    const converted = portFromEntry(shuffled.flat());
+    assert.ok(converted.ok);
+    const port = converted.ok ? converted.port : {};
+    assert.is(JSON.stringify(port), JSON.stringify(withKeyOrder(reversed(port))), shuffled.map(([key]) => key).join(' '));
+  }
 });
 
 const FIXTURE = path.join(FIXTURES, 'import-native');

@@ -22,11 +22,16 @@ export type Source = { head: Record<string, unknown>; ports: IndexPort[] };
  * A checked port as the merge takes it: in the one key order (see port-key-order), without
  * `active` (the catalogue's flag, never the index's), as its JSON text.
  */
-function indexPort(port: PortObject): IndexPort {
-  const { active: _dropped, ...data } = withKeyOrder(port);
+function indexPort(port: PortObject, inOrder = false): IndexPort {
+  const ordered = inOrder ? port : withKeyOrder(port);
+  const data = Object.hasOwn(ordered, 'active') ? withoutActive(ordered) : ordered;
   // A copy of the name: V8 keeps a long substring as a view of the string it was cut from, and
   // through it the whole decoded source (twice its size in bytes, for one non-Latin-1 character).
   return { name: Buffer.from(port.name).toString(), text: JSON.stringify(data) };
+}
+
+function withoutActive({ active: _dropped, ...data }: PortObject): Record<string, unknown> {
+  return data;
 }
 
 /** How the source is named in problems: as the user gave it, `<stdin>` for `-`. */
@@ -66,7 +71,7 @@ function readJsonSource(bytes: Buffer, name: string, log: ProblemLog): Source | 
   // A name listed twice is the index's to give (the later entry wins): not a problem here.
   log.addAll(portIndexProblems(parsed.value, name));
   if (log.errors > 0) return undefined;
-  return { head, ports: (ports as PortObject[]).map(indexPort) };
+  return { head, ports: (ports as PortObject[]).map((port) => indexPort(port)) };
 }
 
 /**
@@ -87,7 +92,7 @@ function readNativeSource(bytes: Buffer, name: string, log: ProblemLog): Source 
     // Checked and made text at once: only the text is kept (see merge-ports).
     const found = portProblems(converted.port, name, (path) => (path ? { line: entry.line, path } : { line: entry.line }));
     for (const problem of found) log.add({ ...problem, port: problem.port ?? entry.name });
-    if (found.length === 0) ports.push(indexPort(converted.port as PortObject));
+    if (found.length === 0) ports.push(indexPort(converted.port as PortObject, true)); // made in the one key order
   });
   log.addAll(problems);
   if (entries === 0 && problems.length === 0) {

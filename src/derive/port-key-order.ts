@@ -25,12 +25,25 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** An order: the rank of each key it names first. */
 const orderOf = (first: readonly string[]) => new Map(first.map((key, index) => [key, index]));
 
+/** Where `a` goes against `b` in an order: negative before, positive after. */
+function compare(rank: ReadonlyMap<string, number>, a: string, b: string): number {
+  const ra = rank.get(a) ?? rank.size;
+  const rb = rank.get(b) ?? rank.size;
+  return ra !== rb ? ra - rb : a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Keys sorted in an order. */
+const sorted = (keys: Iterable<string>, rank: ReadonlyMap<string, number>): string[] => [...keys].sort((a, b) => compare(rank, a, b));
+
+/** Whether the keys of `object` are in the order already. */
+function isOrdered(object: Record<string, unknown>, rank: ReadonlyMap<string, number>): boolean {
+  const keys = Object.keys(object);
+  for (let i = 1; i < keys.length; i++) if (compare(rank, keys[i - 1]!, keys[i]!) > 0) return false;
+  return true;
+}
+
 function ordered(object: Record<string, unknown>, rank: ReadonlyMap<string, number>, each: (key: string, value: unknown) => unknown = (_key, value) => value): Record<string, unknown> {
-  const keys = Object.keys(object).sort((a, b) => {
-    const ra = rank.get(a) ?? rank.size;
-    const rb = rank.get(b) ?? rank.size;
-    return ra !== rb ? ra - rb : a < b ? -1 : a > b ? 1 : 0;
-  });
+  const keys = sorted(Object.keys(object), rank);
   const out: Record<string, unknown> = {};
   for (const key of keys) {
     const value = each(key, object[key]);
@@ -44,15 +57,48 @@ function ordered(object: Record<string, unknown>, rank: ReadonlyMap<string, numb
 const PORT_ORDER = orderOf(PORT_KEYS);
 const MAINTAINER_ORDER = orderOf(['email', 'github']);
 const EMAIL_ORDER = orderOf(['name', 'domain']);
-const VARIANT_ORDER = orderOf(['variant', 'description', 'is_default', 'requires', 'conflicts']);
+const VARIANT_KEYS = ['variant', 'description', 'is_default', 'requires', 'conflicts'];
+const VARIANT_ORDER = orderOf(VARIANT_KEYS);
 
 const maintainer = (value: unknown) => (isObject(value) ? ordered(value, MAINTAINER_ORDER, (key, inner) => (key === 'email' && isObject(inner) ? ordered(inner, EMAIL_ORDER) : inner)) : value);
 
 const variant = (value: unknown) => (isObject(value) ? ordered(value, VARIANT_ORDER) : value);
 
-/** `port` with its keys in the fixed order; a value that is not a port object is returned as it is. */
+/**
+ * The keys `present` has, in an order: the keys it names first, looked up one by one (no sort),
+ * then any others sorted.
+ */
+function keysInOrder(present: ReadonlyMap<string, unknown>, first: readonly string[], rank: ReadonlyMap<string, number>): string[] {
+  const keys: string[] = [];
+  for (const key of first) if (present.has(key)) keys.push(key);
+  if (keys.length < present.size) keys.push(...sorted([...present.keys()].filter((key) => !rank.has(key)), rank));
+  return keys;
+}
+
+/** The keys of a port's values in the fixed order. */
+export const portKeysInOrder = (values: ReadonlyMap<string, unknown>): string[] => keysInOrder(values, PORT_KEYS, PORT_ORDER);
+
+/** The keys of a variant's values (see vinfo) in the fixed order. */
+export const variantKeysInOrder = (values: ReadonlyMap<string, unknown>): string[] => keysInOrder(values, VARIANT_KEYS, VARIANT_ORDER);
+
+/** Whether a port, its maintainers and its variants have their keys in the fixed order already. */
+function isPortOrdered(port: Record<string, unknown>): boolean {
+  if (!isOrdered(port, PORT_ORDER)) return false;
+  const { maintainers, vinfo } = port;
+  if (Array.isArray(maintainers)) {
+    for (const m of maintainers as unknown[]) {
+      if (isObject(m) && (!isOrdered(m, MAINTAINER_ORDER) || (isObject(m['email']) && !isOrdered(m['email'], EMAIL_ORDER)))) return false;
+    }
+  }
+  return !Array.isArray(vinfo) || (vinfo as unknown[]).every((v) => !isObject(v) || isOrdered(v, VARIANT_ORDER));
+}
+
+/**
+ * `port` with its keys in the fixed order; a value that is not a port object, or a port in the
+ * order already (as a native PortIndex's entries are made), is returned as it is.
+ */
 export function withKeyOrder<T>(port: T): T {
-  if (!isObject(port)) return port;
+  if (!isObject(port) || isPortOrdered(port)) return port;
   return ordered(port, PORT_ORDER, (key, value) => {
     if (key === 'maintainers' && Array.isArray(value)) return value.map(maintainer);
     if (key === 'vinfo' && Array.isArray(value)) return value.map(variant);

@@ -106,6 +106,8 @@ function junkAt(text: string, at: number): string {
 const BACKSLASH = 92;
 const OPEN = 123;
 const CLOSE = 125;
+/** What matters inside braces: nesting, and a backslash that hides the character after it. */
+const BRACE_STOPS = /[{}\\]/g;
 
 export function parseTclList(text: string): TclListResult {
   const elements: string[] = [];
@@ -117,15 +119,20 @@ export function parseTclList(text: string): TclListResult {
     const start = i;
     const first = text[i];
     if (first === '{') {
+      // From one brace or backslash to the next by a native search: a value in braces (a
+      // paragraph of description) is mostly text with none.
       let depth = 1;
-      i++;
+      BRACE_STOPS.lastIndex = i + 1;
       for (;;) {
-        if (i >= length) return { ok: false, offset: start, message: 'unmatched open brace in list' };
-        const c = text.charCodeAt(i);
-        if (c === BACKSLASH) i += 2;
-        else if (c === OPEN) (depth++, i++);
-        else if (c === CLOSE && --depth === 0) break;
-        else i++;
+        const stop = BRACE_STOPS.exec(text);
+        if (stop === null) return { ok: false, offset: start, message: 'unmatched open brace in list' };
+        const c = text.charCodeAt(stop.index);
+        if (c === BACKSLASH) BRACE_STOPS.lastIndex = stop.index + 2;
+        else if (c === OPEN) depth++;
+        else if (c === CLOSE && --depth === 0) {
+          i = stop.index;
+          break;
+        }
       }
       elements.push(text.slice(start + 1, i));
       i++;
