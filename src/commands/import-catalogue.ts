@@ -4,6 +4,7 @@ import { mergePorts, type CataloguePort, type ImportChanges, type PortObject } f
 import { Interrupted } from '../problems/interrupted.js';
 import { ProblemLog } from '../problems/problem-log.js';
 import { error } from '../problems/problem.js';
+import { canonicalPort } from '../read/canonical-port-line.js';
 import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import { parseSource, readSourceFile, sourceName } from './import-source.js';
@@ -63,9 +64,16 @@ function catalogueLines(bytes: Buffer): CataloguePort[] | undefined {
     const line = lines[i]!;
     const last = i === lines.length - 2;
     if (last === line.endsWith(',')) return undefined;
+    const text = last ? line : line.slice(0, -1);
+    // A line as the import writes it is its own text: not parsed and written again.
+    const canonical = canonicalPort(text);
+    if (canonical) {
+      ports.push({ ...canonical, text });
+      continue;
+    }
     let port: unknown;
     try {
-      port = JSON.parse(last ? line : line.slice(0, -1));
+      port = JSON.parse(text);
     } catch {
       return undefined;
     }
