@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { mergePorts, type CataloguePort, type ImportChanges, type PortObject } from '../derive/merge-ports.js';
 import { Interrupted } from '../problems/interrupted.js';
@@ -7,6 +7,8 @@ import { error } from '../problems/problem.js';
 import { canonicalPort } from '../read/canonical-port-line.js';
 import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
 import { silentProgress, type Progress } from '../report/progress.js';
+import { contentDigest, contentHash } from '../content-hash.js';
+import { eachChunk } from './chunks.js';
 import { parseSource, readSourceFile, sourceName } from './import-source.js';
 
 export interface ImportOptions {
@@ -31,20 +33,23 @@ export interface ImportResult {
   wrote: boolean;
 }
 
-/** The catalogue as it is now, its ports and its bytes; no ports before the first import. */
-function readCatalogue(file: string, name: string, log: ProblemLog): { ports: CataloguePort[]; bytes?: Buffer } | undefined {
+/**
+ * The catalogue as it is now: its ports, and the content hash of its bytes (which are not kept:
+ * a catalogue written again is told unchanged by its hash); no ports before the first import.
+ */
+function readCatalogue(file: string, name: string, log: ProblemLog): { ports: CataloguePort[]; hash?: string } | undefined {
   if (!existsSync(file)) return { ports: [] };
   const read = readCatalogueBytes(file, name);
   if (!read.ok) return void log.addAll(read.problems);
   const ports = catalogueLines(read.value) ?? catalogueDocument(read.value, name, log);
-  return ports && { ports, bytes: read.value };
+  return ports && { ports, hash: contentHash(read.value) };
 }
 
 /** A catalogue port from its object: its text as the merge compares it (JSON.stringify's). */
 const cataloguePort = (port: PortObject): CataloguePort => ({ name: port.name, active: port.active !== false, text: JSON.stringify(port) });
 
 /**
- * The ports of a catalogue in the layout renderCatalogue writes (the head, one port a line, the
+ * The ports of a catalogue in the layout catalogueParts writes (the head, one port a line, the
  * end), read a line at a time so that no two copies of every port are held at once; undefined
  * when the file is laid out otherwise (edited by hand), which is then read whole.
  */
@@ -93,19 +98,16 @@ function catalogueDocument(bytes: Buffer, name: string, log: ProblemLog): Catalo
 }
 
 /**
- * portindex.json's bytes: the index's other keys, then one port a line (small diffs, fast
- * reads), encoded into one buffer: joined into one string first, a single port's non-Latin-1
- * character would make the whole text take two bytes a character.
+ * portindex.json's text, a part at a time: the index's other keys, then one port a line (small
+ * diffs, fast reads), then the end. Never joined: the catalogue is hashed and written through
+ * one small buffer (see eachChunk), and a single port's non-Latin-1 character would make one
+ * joined string take two bytes a character.
  */
-export function renderCatalogue(head: Record<string, unknown>, portTexts: readonly string[]): Buffer {
+export function* catalogueParts(head: Record<string, unknown>, portTexts: readonly string[]): Iterable<string> {
   const start = JSON.stringify(head).slice(0, -1);
-  const parts = [`${start}${start === '{' ? '' : ','}"ports":[\n`, ...portTexts.map((text, i) => (i < portTexts.length - 1 ? `${text},\n` : `${text}\n`)), ']}\n'];
-  let size = 0;
-  for (const part of parts) size += Buffer.byteLength(part);
-  const bytes = Buffer.allocUnsafe(size);
-  let offset = 0;
-  for (const part of parts) offset += bytes.write(part, offset);
-  return bytes;
+  yield `${start}${start === '{' ? '' : ','}"ports":[\n`;
+  for (let i = 0; i < portTexts.length; i++) yield i < portTexts.length - 1 ? `${portTexts[i]},\n` : `${portTexts[i]}\n`;
+  yield ']}\n';
 }
 
 /** Standard input, whole; closed on an interrupt, which must not wait for its writer to end. */
@@ -167,19 +169,39 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
 
   progress.phase('merging');
   const { texts, changes } = mergePorts(existing.ports, source.ports);
-  const bytes = renderCatalogue(source.head, texts);
-  if (options.dryRun || existing.bytes?.equals(bytes)) return { ok: true, log, changes, wrote: false };
+  const parts = () => catalogueParts(source.head, texts);
+  if (options.dryRun) return { ok: true, log, changes, wrote: false };
+  if (existing.hash !== undefined) {
+    const digest = contentDigest();
+    eachChunk(parts(), (chunk) => digest.update(chunk));
+    if (digest.digest() === existing.hash) return { ok: true, log, changes, wrote: false };
+  }
   await checkpoint(signal);
 
   progress.phase(`writing ${name}`);
   const temporary = `${file}.${process.pid}.tmp`;
   mkdirSync(path.dirname(file), { recursive: true });
   try {
-    writeFileSync(temporary, bytes, { flag: 'wx' });
+    const fd = openSync(temporary, 'wx');
+    try {
+      eachChunk(parts(), (chunk) => writeChunk(fd, chunk, temporary));
+    } finally {
+      closeSync(fd);
+    }
     await checkpoint(signal);
     renameSync(temporary, file);
   } finally {
     rmSync(temporary, { force: true });
   }
   return { ok: true, log, changes, wrote: true };
+}
+
+/** All of `chunk`, appended; a failed write names its file (Node names the file of a failed open only). */
+function writeChunk(fd: number, chunk: Uint8Array, file: string): void {
+  try {
+    for (let done = 0; done < chunk.length; ) done += writeSync(fd, chunk, done, chunk.length - done);
+  } catch (cause) {
+    (cause as NodeJS.ErrnoException).path ??= file;
+    throw cause;
+  }
 }

@@ -2,6 +2,7 @@ import { writeSync } from 'node:fs';
 import { contentDigest } from '../content-hash.js';
 import type { PortRecord } from '../validate/port-record.js';
 import { decodeRecordCache, recordCacheHeader, recordCacheLines, type RecordCache } from '../validate/record-cache.js';
+import { eachChunk } from './chunks.js';
 import { readStateFile, writeStateFile } from './state-files.js';
 
 /** The ports' records of the last build (see validate/record-cache), in the state directory. */
@@ -13,42 +14,21 @@ export function recalledRecords(out: string, fingerprint: string): RecordCache |
   return bytes === undefined ? undefined : decodeRecordCache(bytes, fingerprint);
 }
 
-/** Lines are gathered into a buffer of this size and written when it is full. */
-const CHUNK = 1 << 20;
-
 /**
- * Kept for the next build; only a speed-up, so never fatal. Written a line at a time through
- * one buffer, the header last, in the room left for it: the cache is never one text in memory.
- * The lines of the records `previous` holds are copied from it (see recordCacheLines).
+ * Kept for the next build; only a speed-up, so never fatal. Written a chunk at a time, the
+ * header last, in the room left for it: the cache is never one text in memory. The lines of
+ * the records `previous` holds are copied from it (see recordCacheLines).
  */
 export function rememberRecords(out: string, fingerprint: string, records: readonly PortRecord[], previous?: RecordCache): void {
   try {
     writeStateFile(out, RECORDS_FILE, (fd) => {
       const room = Buffer.byteLength(recordCacheHeader(fingerprint, '0'.repeat(16)));
       const digest = contentDigest();
-      const chunk = Buffer.allocUnsafe(CHUNK);
-      let used = 0;
       let position = room;
-      const flush = () => {
-        digest.update(chunk.subarray(0, used));
-        position += writeAll(fd, chunk.subarray(0, used), position);
-        used = 0;
-      };
-      for (const line of recordCacheLines(records, previous)) {
-        const length = typeof line === 'string' ? Buffer.byteLength(line) : line.length;
-        if (used + length > CHUNK) flush();
-        if (length > CHUNK) {
-          const bytes = typeof line === 'string' ? Buffer.from(line) : line;
-          digest.update(bytes);
-          position += writeAll(fd, bytes, position);
-        } else if (typeof line === 'string') {
-          used += chunk.write(line, used);
-        } else {
-          chunk.set(line, used);
-          used += line.length;
-        }
-      }
-      flush();
+      eachChunk(recordCacheLines(records, previous), (chunk) => {
+        digest.update(chunk);
+        position += writeAll(fd, chunk, position);
+      });
       const header = Buffer.from(recordCacheHeader(fingerprint, digest.digest()));
       if (header.length !== room) throw new Error('a record cache header of another length');
       writeAll(fd, header, 0);
