@@ -121,6 +121,14 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const fingerprint = options.fingerprint ?? codeFingerprint();
     let cached = recalledRecords(out, fingerprint);
     let prepared = preparePorts(files, log, options.strict, cached);
+    // The next build's records: at once when most lines are copied from the last cache, which
+    // then goes; in a first build, while the writer plans (see below).
+    let recordsKept = prepared === undefined || (prepared.reused === prepared.list.length && cached?.size === prepared.list.length);
+    if (!recordsKept && cached) {
+      rememberRecords(out, fingerprint, prepared!.records, cached);
+      recordsKept = true;
+    }
+    cached = undefined;
     // Released before the paging: an async function's locals live across its awaits.
     let ports = prepared?.list;
     if (!ports || !identity || log.errors > 0) {
@@ -164,8 +172,8 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const redirects = renderRedirects(shape);
     const netlifyIndex = renderNetlifyIndex(shape);
     // While the writer plans. Unchanged when every record came from it and it held no others.
-    if (prepared!.reused !== ports.length || cached?.size !== ports.length) rememberRecords(out, fingerprint, prepared!.records, cached);
-    prepared = cached = undefined;
+    if (!recordsKept) rememberRecords(out, fingerprint, prepared!.records);
+    prepared = undefined;
     const plan = await writer.plan(key);
     const render = new Set(plan.render);
     await writePorts(ports, portFiles, portsList, render, writer, progress);
