@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentDigest, contentHash } from '../src/content-hash.js';
+import { xxh64 } from './support/xxh64.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
@@ -30,6 +31,14 @@ test('a digest of bytes in parts is the hash of them end to end', () => {
     for (let at = 0; at < whole.length; at += size) digest.update(whole.subarray(at, at + size));
     assert.is(digest.digest(), contentHash(whole), `parts of ${size}`);
   }
+});
+
+test('inputs over a megabyte, hashed in parts so that the hash\'s memory stays small, hash as the reference does', () => {
+  const large = Buffer.alloc(3 * (1 << 20) + 12_345);
+  for (let i = 0; i < large.length; i++) large[i] = (i * 31 + (i >>> 9)) & 0xff;
+  assert.is(contentHash(large), xxh64(large));
+  const text = 'Müller — 日本語 🎉 '.repeat(60_000);
+  assert.is(contentHash(text), xxh64(Buffer.from(text)));
 });
 
 test.run();

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { contentDigest, contentHash } from '../content-hash.js';
 import { mergePorts, type CataloguePort, type ImportChanges, type PortObject } from '../derive/merge-ports.js';
 import { Interrupted } from '../problems/interrupted.js';
 import { ProblemLog } from '../problems/problem-log.js';
@@ -7,7 +8,6 @@ import { error } from '../problems/problem.js';
 import { canonicalPort } from '../read/canonical-port-line.js';
 import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
 import { silentProgress, type Progress } from '../report/progress.js';
-import { contentDigest, contentHash } from '../content-hash.js';
 import { eachChunk } from './chunks.js';
 import { parseSource, readSourceFile, sourceName } from './import-source.js';
 
