@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { contentDigest, contentHash } from '../content-hash.js';
 import { mergePorts, type CataloguePort, type ImportChanges, type PortObject } from '../derive/merge-ports.js';
@@ -8,7 +8,7 @@ import { error } from '../problems/problem.js';
 import { canonicalPort } from '../read/canonical-port-line.js';
 import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
 import { silentProgress, type Progress } from '../report/progress.js';
-import { eachChunk } from './chunks.js';
+import { eachChunk, writeAll } from './chunks.js';
 import { parseSource, readSourceFile, sourceName } from './import-source.js';
 
 export interface ImportOptions {
@@ -184,7 +184,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   try {
     const fd = openSync(temporary, 'wx');
     try {
-      eachChunk(parts(), (chunk) => writeChunk(fd, chunk, temporary));
+      eachChunk(parts(), (chunk) => void writeAll(fd, chunk, null, temporary));
     } finally {
       closeSync(fd);
     }
@@ -196,12 +196,3 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   return { ok: true, log, changes, wrote: true };
 }
 
-/** All of `chunk`, appended; a failed write names its file (Node names the file of a failed open only). */
-function writeChunk(fd: number, chunk: Uint8Array, file: string): void {
-  try {
-    for (let done = 0; done < chunk.length; ) done += writeSync(fd, chunk, done, chunk.length - done);
-  } catch (cause) {
-    (cause as NodeJS.ErrnoException).path ??= file;
-    throw cause;
-  }
-}

@@ -1,8 +1,7 @@
-import { writeSync } from 'node:fs';
 import { contentDigest } from '../content-hash.js';
 import type { PortRecord } from '../validate/port-record.js';
 import { decodeRecordCache, recordCacheHeader, recordCacheLines, type RecordCache } from '../validate/record-cache.js';
-import { eachChunk } from './chunks.js';
+import { eachChunk, writeAll } from './chunks.js';
 import { readStateFile, writeStateFile } from './state-files.js';
 
 /** The ports' records of the last build (see validate/record-cache), in the state directory. */
@@ -36,9 +35,4 @@ export function rememberRecords(out: string, fingerprint: string, records: reado
   } catch {
     // the next build reads every port
   }
-}
-
-function writeAll(fd: number, bytes: Uint8Array, position: number): number {
-  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
-  return bytes.length;
 }

@@ -12,8 +12,6 @@
  * variant's `variant`, `description`, `is_default`, `requires`, `conflicts`, then the others.
  */
 
-import type { PortObject } from './merge-ports.js';
-
 const PORT_KEYS = [
   'name', 'portdir', 'version', 'revision', 'epoch', 'license', 'platforms', 'categories', 'maintainers', 'closedmaintainer',
   'variants', 'vinfo', 'depends_fetch', 'depends_extract', 'depends_patch', 'depends_build', 'depends_lib', 'depends_run',
@@ -25,32 +23,24 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** An order: the rank of each key it names first. */
 const orderOf = (first: readonly string[]) => new Map(first.map((key, index) => [key, index]));
 
-/** Where `a` goes against `b` in an order: negative before, positive after. */
-function compare(rank: ReadonlyMap<string, number>, a: string, b: string): number {
-  const ra = rank.get(a) ?? rank.size;
-  const rb = rank.get(b) ?? rank.size;
-  return ra !== rb ? ra - rb : a < b ? -1 : a > b ? 1 : 0;
+/** Keys sorted in an order: the ranked first, by rank, then the others in code-unit order. */
+function sorted(keys: Iterable<string>, rank: ReadonlyMap<string, number>): string[] {
+  return [...keys].sort((a, b) => {
+    const ra = rank.get(a) ?? rank.size;
+    const rb = rank.get(b) ?? rank.size;
+    return ra !== rb ? ra - rb : a < b ? -1 : a > b ? 1 : 0;
+  });
 }
 
-/** Keys sorted in an order. */
-const sorted = (keys: Iterable<string>, rank: ReadonlyMap<string, number>): string[] => [...keys].sort((a, b) => compare(rank, a, b));
-
-/** Whether the keys of `object` are in the order already. */
-function isOrdered(object: Record<string, unknown>, rank: ReadonlyMap<string, number>): boolean {
-  const keys = Object.keys(object);
-  for (let i = 1; i < keys.length; i++) if (compare(rank, keys[i - 1]!, keys[i]!) > 0) return false;
-  return true;
+/** Sets an own key, `__proto__` included (a port may have any key); plainly otherwise, which is faster. */
+export function put(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
 }
 
 function ordered(object: Record<string, unknown>, rank: ReadonlyMap<string, number>, each: (key: string, value: unknown) => unknown = (_key, value) => value): Record<string, unknown> {
-  const keys = sorted(Object.keys(object), rank);
   const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    const value = each(key, object[key]);
-    // defineProperty: a key such as `__proto__` stays a key.
-    if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-    else out[key] = value;
-  }
+  for (const key of sorted(Object.keys(object), rank)) put(out, key, each(key, object[key]));
   return out;
 }
 
@@ -81,24 +71,9 @@ export const portKeysInOrder = (values: ReadonlyMap<string, unknown>): string[] 
 /** The keys of a variant's values (see vinfo) in the fixed order. */
 export const variantKeysInOrder = (values: ReadonlyMap<string, unknown>): string[] => keysInOrder(values, VARIANT_KEYS, VARIANT_ORDER);
 
-/** Whether a port, its maintainers and its variants have their keys in the fixed order already. */
-function isPortOrdered(port: Record<string, unknown>): boolean {
-  if (!isOrdered(port, PORT_ORDER)) return false;
-  const { maintainers, vinfo } = port;
-  if (Array.isArray(maintainers)) {
-    for (const m of maintainers as unknown[]) {
-      if (isObject(m) && (!isOrdered(m, MAINTAINER_ORDER) || (isObject(m['email']) && !isOrdered(m['email'], EMAIL_ORDER)))) return false;
-    }
-  }
-  return !Array.isArray(vinfo) || (vinfo as unknown[]).every((v) => !isObject(v) || isOrdered(v, VARIANT_ORDER));
-}
-
-/**
- * `port` with its keys in the fixed order; a value that is not a port object, or a port in the
- * order already (as a native PortIndex's entries are made), is returned as it is.
- */
+/** `port` with its keys in the fixed order; a value that is not a port object is returned as it is. */
 export function withKeyOrder<T>(port: T): T {
-  if (!isObject(port) || isPortOrdered(port)) return port;
+  if (!isObject(port)) return port;
   return ordered(port, PORT_ORDER, (key, value) => {
     if (key === 'maintainers' && Array.isArray(value)) return value.map(maintainer);
     if (key === 'vinfo' && Array.isArray(value)) return value.map(variant);
@@ -106,4 +81,3 @@ export function withKeyOrder<T>(port: T): T {
   }) as T;
 }
 
-export const withKeyOrderAll = (ports: readonly PortObject[]): PortObject[] => ports.map((port) => withKeyOrder(port));

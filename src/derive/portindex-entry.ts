@@ -21,7 +21,7 @@
  */
 
 import { parseTclList } from '../read/tcl-list.js';
-import { portKeysInOrder, variantKeysInOrder } from './port-key-order.js';
+import { portKeysInOrder, put, variantKeysInOrder } from './port-key-order.js';
 
 export interface Maintainer {
   email?: { name: string; domain: string };
@@ -70,11 +70,6 @@ export function maintainersFrom(value: string): { maintainers: Maintainer[]; clo
   };
 }
 
-/** Sets an own key, `__proto__` included (a PortIndex may have any key); plainly otherwise, which is faster. */
-function put(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-  else object[key] = value;
-}
 
 const isListKey = (key: string) => key === 'categories' || key === 'variants' || key === 'license' || key.startsWith('depends_');
 const isTextKey = (key: string) => key === 'description' || key === 'long_description' || key === 'notes';
