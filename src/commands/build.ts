@@ -9,8 +9,9 @@ import { Interrupted } from '../problems/interrupted.js';
 import { MachineFault, machineFaultOf } from '../problems/machine-fault.js';
 import { UsageError } from '../problems/usage-error.js';
 import { ProblemLog } from '../problems/problem-log.js';
-import { error, warning } from '../problems/problem.js';
+import { error, warning, type Problem } from '../problems/problem.js';
 import { changedSince, identifyFile, type FileIdentity } from '../read/file-identity.js';
+import { ChangedWhileRead } from '../read/port-text-reader.js';
 import { unreadableFile } from '../read/read-json-file.js';
 import { pageCount } from '../render/files-page.js';
 import { listingFiles } from '../render/listing-files.js';
@@ -129,6 +130,10 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       recordsKept = true;
     }
     cached = undefined;
+    // The document's bytes and the last cache are garbage now, but outside the heap: V8 would
+    // keep them until a collection the heap itself calls for, through the planning and the
+    // port files (see PortTextReader).
+    collectGarbage();
     // Released before the paging: an async function's locals live across its awaits.
     let ports = prepared?.list;
     if (!ports || !identity || log.errors > 0) {
@@ -186,9 +191,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     if (!filesInfo) {
       collectGarbage(); // the ports' records are garbage now, before the paging's churn
       const written = await writePages(filesOptions, source.records, writer, log, progress);
-      if (written && changedSince(files.buildsPath, source.seen)) {
-        log.add(error('changed-while-read', files.buildsName, {}, 'expected the file to stay as it was while the build read it, found it changed: build again once it is written'));
-      }
+      if (written && changedSince(files.buildsPath, source.seen)) log.add(changedWhileRead(files.buildsName));
       if (!written || log.errors > 0) {
         await writer.abort();
         return run.finish(false);
@@ -207,6 +210,10 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     return run.finish(true);
   } catch (cause) {
     await writer.abort();
+    if (cause instanceof ChangedWhileRead) {
+      log.add(changedWhileRead(cause.file));
+      return run.finish(false);
+    }
     throw machineFaultOf(cause, options.cwd, { from: writer.staging, to: out }) ?? cause;
   } finally {
     options.signal?.removeEventListener('abort', interrupt);
@@ -252,6 +259,10 @@ async function writePorts(ports: PortList, files: readonly string[], list: Ports
 
 function* summaries(ports: PortList): Iterable<PortSummary> {
   for (let i = 0; i < ports.length; i++) yield ports.summaryAt(i);
+}
+
+function changedWhileRead(file: string): Problem {
+  return error('changed-while-read', file, {}, 'expected the file to stay as it was while the build read it, found it changed: build again once it is written');
 }
 
 /** What is known of builds.ndjson now, for the next build; only a speed-up, so never fatal. */

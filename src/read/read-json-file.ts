@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { error, type Problem } from '../problems/problem.js';
 import { locateJsonError } from './locate-json-error.js';
-import { findInvalidUtf8, hasBom } from './utf8.js';
+import { BOM, findInvalidUtf8, hasBom } from './utf8.js';
 
 export type Read<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
 
@@ -10,6 +10,12 @@ export type Read<T> = { ok: true; value: T } | { ok: false; problems: Problem[] 
  * The bytes are returned as they are; decoding is the caller's choice.
  */
 export function readCatalogueBytes(path: string, file: string): Read<Buffer> {
+  const read = readCatalogueFile(path, file);
+  return read.ok ? { ok: true, value: read.value.bytes } : read;
+}
+
+/** As readCatalogueBytes, with where the bytes start in the file: after a byte-order mark. */
+export function readCatalogueFile(path: string, file: string): Read<{ bytes: Buffer; start: number }> {
   let bytes: Buffer;
   try {
     bytes = readRegularFile(path);
@@ -18,7 +24,8 @@ export function readCatalogueBytes(path: string, file: string): Read<Buffer> {
     const message = code === 'ENOENT' ? 'the file does not exist' : `the file cannot be read (${code ?? (cause as Error).message})`;
     return { ok: false, problems: [error('unreadable-file', file, {}, message)] };
   }
-  if (hasBom(bytes)) bytes = bytes.subarray(3);
+  const start = hasBom(bytes) ? BOM.length : 0;
+  bytes = bytes.subarray(start);
   const fault = findInvalidUtf8(bytes);
   if (fault) {
     const message = `expected UTF-8 text, found the byte 0x${bytes[fault.offset]!.toString(16).padStart(2, '0')} at byte offset ${fault.offset} that does not start a valid UTF-8 sequence`;
@@ -27,7 +34,7 @@ export function readCatalogueBytes(path: string, file: string): Read<Buffer> {
   if (bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
     return { ok: false, problems: [error('empty-file', file, {}, 'expected a JSON document, found an empty file')] };
   }
-  return { ok: true, value: bytes };
+  return { ok: true, value: { bytes, start } };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isAscii } from 'node:buffer';
 import { contentHash } from '../content-hash.js';
-import { parseJson, readCatalogueBytes, type Read } from './read-json-file.js';
+import { parseJson, readCatalogueBytes, readCatalogueFile, type Read } from './read-json-file.js';
+import { packSpans, PortTextReader } from './port-text-reader.js';
 import { splitPortIndex } from './split-port-index.js';
 
 /**
@@ -14,8 +15,11 @@ export interface PortEntries {
   escapeFree?: (index: number) => boolean;
   /** The content hash of the port's text (its bytes in the document). */
   textHash?: (index: number) => string;
-  /** The port parsed again from its text, after it was taken: as often as asked. */
-  again?: (index: number) => unknown;
+  /**
+   * The port parsed again from its text, after it was taken, as often as asked: read again from
+   * the file (see PortTextReader), where it must still hash to `textHash`.
+   */
+  again?: (index: number, textHash: string) => unknown;
 }
 
 export interface PortIndexDocument {
@@ -43,9 +47,9 @@ class PortSyntaxError extends Error {}
  * the error.
  */
 export function readPortIndex(path: string, file: string, exact = false): Read<PortIndexDocument> {
-  const read = readCatalogueBytes(path, file);
+  const read = readCatalogueFile(path, file);
   if (!read.ok) return read;
-  const bytes = read.value;
+  const { bytes, start } = read.value;
   const parts = splitPortIndex(bytes, exact);
   if (parts) {
     let document: unknown;
@@ -55,7 +59,8 @@ export function readPortIndex(path: string, file: string, exact = false): Read<P
       // the skeleton is not JSON: fall through to the located error
     }
     if (document !== undefined) {
-      const entries = entriesOfBytes(bytes, parts.elements, isAscii(bytes) ? 'latin1' : 'utf8');
+      const reader = new PortTextReader(path, file, start, packSpans(parts.elements));
+      const entries = entriesOfBytes(bytes, parts.elements, isAscii(bytes) ? 'latin1' : 'utf8', reader);
       return { ok: true, value: { document, entries, byLayout: parts.byLayout } };
     }
   }
@@ -104,15 +109,22 @@ function escapeFreeIn(bytes: Buffer, elements: Array<[number, number]>): (index:
  * a second copy of it, every page new memory (at 40,000 ports 47 MB, 11,400 page faults more
  * in reading it), for no faster parsing.
  */
-function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>, encoding: 'latin1' | 'utf8'): PortEntries {
-  const parse = (index: number) => parsePort(bytes.toString(encoding, ...elements[index]!));
+function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>, encoding: 'latin1' | 'utf8', reader: PortTextReader): PortEntries {
   return {
     count: elements.length,
-    take: parse,
+    take: (index) => parsePort(bytes.toString(encoding, ...elements[index]!)),
     escapeFree: escapeFreeIn(bytes, elements),
     textHash: (index) => contentHash(bytes.subarray(...elements[index]!)),
-    again: parse,
+    again: againFrom(reader),
   };
+}
+
+/**
+ * Made apart from entriesOfBytes: closures made in one scope share what any of them uses, so
+ * one made there would keep the document's bytes as long as the records keep it.
+ */
+function againFrom(reader: PortTextReader): NonNullable<PortEntries['again']> {
+  return (index, textHash) => parsePort(reader.text(index, textHash));
 }
 
 export function isPortSyntaxError(cause: unknown): boolean {

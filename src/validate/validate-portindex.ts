@@ -94,7 +94,7 @@ function validatePorts(entries: PortEntries, file: string, known: RecordCache | 
   // Names are checked for clashes even on ports with other problems, so one run reports both.
   problems.push(...checkUniqueNames(named, file));
   // The same bytes that were validated: parsed again, they make the same valid port.
-  const ownOf: OwnOf = again ? (record) => record.own ?? toPortOwn(again(record.index) as PortSource) : keptOwn;
+  const ownOf: OwnOf = again ? (record) => record.own ?? toPortOwn(again(record.index, record.textHash!) as PortSource) : keptOwn;
   return { records, problems, ownOf, reused };
 }
 

@@ -48,13 +48,18 @@ export class Executor {
     return this.previous.spare !== undefined;
   }
 
-  /** The files of a plan the previous trees hold (see planFiles). */
+  /**
+   * The files of a plan the previous trees hold (see planFiles), and the directories of those
+   * it renders: made now, while the main thread is still listing files, not when their bytes
+   * arrive with the writing at its busiest.
+   */
   apply(plan: Plan): void {
     for (const relative of plan.keep) this.keep(relative, this.previous.spare!.get(relative)!);
     for (const relative of plan.link) {
       const source = this.previous.live!.get(relative)!;
       this.link(relative, source, source);
     }
+    for (const relative of plan.render) this.ensureDirectory(parentOf(relative));
   }
 
   /**

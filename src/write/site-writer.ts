@@ -23,6 +23,11 @@ const BATCHES_IN_FLIGHT = 4;
  */
 const HELD_IN_FLIGHT = 2;
 /**
+ * Held batches are memory: past this many bytes of them, a background write waits for the
+ * writer as any other does (the port files come faster than a fresh tree takes them).
+ */
+const HELD_BYTES = 32 << 20;
+/**
  * The writer thread's young generation: its short-lived objects are small (a batch's bytes are
  * outside the heap), and V8's default young generation only added to the build's peak RSS.
  */
@@ -43,6 +48,7 @@ export class SiteWriter {
   private roomWaiters: Array<() => void> = [];
   /** Batches written in the background (see `write`), waiting for room no other batch takes. */
   private readonly held: Array<{ paths: string[]; lengths: number[]; data: ArrayBuffer }> = [];
+  private heldBytes = 0;
   /** Requests not yet answered, in the order sent: the writer answers them in turn. */
   private readonly waiting: Array<{ resolve: (message: FromWorker) => void; reject: (cause: Error) => void }> = [];
   private failure: Error | undefined;
@@ -155,10 +161,16 @@ export class SiteWriter {
       this.pendingUnits = 0;
       if (background) {
         this.held.push(batch);
+        this.heldBytes += batch.data.byteLength;
         // The writer's answers are read only when this thread yields: without it, held
         // batches would wait for room that is there while the writer idles.
         await new Promise(setImmediate);
         this.sendHeld();
+        while (this.heldBytes > HELD_BYTES && !this.failure) {
+          await this.room();
+          this.sendHeld();
+        }
+        if (this.failure) throw this.failure;
         return;
       }
       while (this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await this.room();
@@ -179,7 +191,11 @@ export class SiteWriter {
 
   /** Held batches go into room no waiting batch takes; `all`: whatever the room. */
   private sendHeld(all = false): void {
-    while (this.held.length > 0 && (all || (this.inFlight < HELD_IN_FLIGHT && this.roomWaiters.length === 0))) this.post(this.held.shift()!);
+    while (this.held.length > 0 && (all || (this.inFlight < HELD_IN_FLIGHT && this.roomWaiters.length === 0))) {
+      const batch = this.held.shift()!;
+      this.heldBytes -= batch.data.byteLength;
+      this.post(batch);
+    }
   }
 
   /** A view of `size` bytes on a buffer from the pool, or on a new one when none is big enough. */

@@ -15,7 +15,8 @@ export const zlib = { name: 'zlib', portdir: 'archivers/zlib', version: '1.3.1' 
 
 /** A `portindex.json` text with one compact port per line, the rest of the document before them. */
 export function onePortPerLine({ ports, ...rest }: { ports: unknown[] }): string {
-  return `${JSON.stringify(rest).slice(0, -1)},"ports":[\n${ports.map((port) => JSON.stringify(port)).join(',\n')}\n]}\n`;
+  const head = JSON.stringify(rest).slice(0, -1);
+  return `${head}${head === '{' ? '' : ','}"ports":[\n${ports.map((port) => JSON.stringify(port)).join(',\n')}\n]}\n`;
 }
 
 export function writeCatalogue(dir: string, source: CatalogueSource): string {
