@@ -301,6 +301,17 @@ test("identity.json's temporaries are never left: an earlier build's (killed bef
   });
 });
 
+test('a directory new in this build is not pruned from the spare as the spare is checked: a maintainer added after a build without any', async () => {
+  // The spare is the tree of two builds back: its directories are checked (and pruned of what
+  // its marker does not know) as the files are planned, while the new ones are being made.
+  await withTempDir(async (dir) => {
+    const port = (name: string) => ({ name, portdir: `devel/${name}`, version: '1.0' });
+    await build(dir, { ports: [port('zero')] });
+    await build(dir, { ports: [port('one')] });
+    await build(dir, { ports: [{ ...port('one'), maintainers: [{ email: { name: 'ryan', domain: 'macports.org' }, github: 'ryandesign' }] }] });
+  });
+});
+
 test('builds.ndjson changed in place while the build reads it fails the build; the previous site stays; the next build pages the new bytes', async () => {
   await withTempDir(async (dir) => {
     await build(dir);

@@ -34,6 +34,9 @@ import { recalledRecords, rememberRecords } from './record-store.js';
 
 export type { BuildStats };
 
+/** From this many ports on (some megabytes of text), the reading is followed by a full collection. */
+const COLLECT_AFTER_PORTS = 2000;
+
 export interface BuildOptions {
   /** Paths below are resolved against this, and problems name files relative to it. */
   cwd: string;
@@ -132,8 +135,8 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     cached = undefined;
     // The document's bytes and the last cache are garbage now, but outside the heap: V8 would
     // keep them until a collection the heap itself calls for, through the planning and the
-    // port files (see PortTextReader).
-    collectGarbage();
+    // port files (see PortTextReader). A small catalogue's are not worth a collection.
+    if ((prepared?.list.length ?? 0) >= COLLECT_AFTER_PORTS) collectGarbage();
     // Released before the paging: an async function's locals live across its awaits.
     let ports = prepared?.list;
     if (!ports || !identity || log.errors > 0) {

@@ -49,9 +49,11 @@ export class Executor {
   }
 
   /**
-   * The files of a plan the previous trees hold (see planFiles), and the directories of those
-   * it renders: made now, while the main thread is still listing files, not when their bytes
-   * arrive with the writing at its busiest.
+   * The files of a plan the previous trees hold (see planFiles). In a new tree, also the
+   * directories of those it renders: made now, while the main thread is still listing files,
+   * not when their bytes arrive with the writing at its busiest. Not in the spare, whose
+   * directories are checked (and pruned of what its marker does not know) as later batches
+   * are planned: one made now could be pruned then.
    */
   apply(plan: Plan): void {
     for (const relative of plan.keep) this.keep(relative, this.previous.spare!.get(relative)!);
@@ -59,7 +61,7 @@ export class Executor {
       const source = this.previous.live!.get(relative)!;
       this.link(relative, source, source);
     }
-    for (const relative of plan.render) this.ensureDirectory(parentOf(relative));
+    if (!this.updating) for (const relative of plan.render) this.ensureDirectory(parentOf(relative));
   }
 
   /**
