@@ -6,7 +6,7 @@
  * (ratio of peak RSS); then `ports-gen import` of a native PortIndex of as many ports into a
  * catalogue of them (all updated, 1 % retired, 1 % added), wall time and peak RSS.
  * Options: --ports 40000 --builds 100000 --files 40 --dir bench-out --seed 1 --rounds 5
- * --skip-4x --only-import (the import alone, in seconds)
+ * --skip-4x --only-import (the import alone, in seconds) --layout converter|one-line
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dependencyTarget } from '../src/derive/dependencies.js';
 import { describeLoad, probeMetadata, sampleMachine } from './machine-load.js';
+import { jsonDump } from './synth/json-dump.js';
 import { jsonWrite } from './synth/json-write.js';
 import { synthCatalogue } from './synth-catalogue.js';
 import { synthPortIndexPair } from './synth-port-index.js';
@@ -31,8 +32,13 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     'skip-4x': { type: 'boolean', default: false },
     'only-import': { type: 'boolean', default: false },
+    layout: { type: 'string', default: 'converter' },
   },
 });
+/** How portindex.json is laid out: as MacPorts' converter writes it, or on one line (see json-dump). */
+const LAYOUTS: Record<string, (value: unknown) => string> = { converter: jsonWrite, 'one-line': jsonDump };
+const layOut = LAYOUTS[values.layout];
+if (!layOut) throw new Error(`--layout is one of ${Object.keys(LAYOUTS).join(', ')}, not ${values.layout}`);
 const ports = Number(values.ports);
 const builds = Number(values.builds);
 const files = Number(values.files);
@@ -142,15 +148,14 @@ function middleOf<T>(items: readonly T[], by: (item: T) => number): T {
 }
 
 /**
- * Edits the synthetic portindex.json and writes it back as synth-catalogue lays it out (as
- * MacPorts' converter does, see synth/json-write), so that the full builds of later rounds
- * read the same layout as the first.
+ * Edits the synthetic portindex.json and writes it back in the layout of --layout, so that the
+ * full builds of later rounds read the same layout as the first.
  */
 function editPortIndex(catalogue: string, edit: (ports: Array<Record<string, unknown>>) => string): string {
   const file = path.join(catalogue, 'portindex.json');
   const { ports, ...rest } = JSON.parse(readFileSync(file, 'utf8')) as { ports: Array<Record<string, unknown>> };
   const what = edit(ports);
-  writeFileSync(file, `${jsonWrite({ ...rest, ports })}\n`);
+  writeFileSync(file, `${layOut!({ ...rest, ports })}\n`);
   return what;
 }
 
@@ -252,6 +257,8 @@ const catalogue = path.join(dir, 'catalogue');
 const out = path.join(dir, 'dist');
 console.log(`synthesising ${ports} ports, ${builds} builds × ${files} files (seed ${seed}) ...`);
 const made = await synthCatalogue({ ports, builds, files, seed, out: catalogue });
+if (values.layout !== 'converter') editPortIndex(catalogue, () => '');
+console.log(`portindex.json laid out as: ${values.layout}`);
 
 // The floor needs the site's bytes: an unmeasured first build gives them, into the tree the
 // rebuilds below start from. The second build of an unchanged catalogue writes nothing, but
@@ -359,6 +366,7 @@ if (!values['skip-4x']) {
   const out4 = path.join(dir, 'dist-4x');
   console.log(`\nsynthesising the same ports with ${4 * builds} builds ...`);
   await synthCatalogue({ ports, builds: 4 * builds, files, seed, out: catalogue4 });
+  if (values.layout !== 'converter') editPortIndex(catalogue4, () => '');
   const four = measureBuild(catalogue4, out4);
   console.log(`4× builds`);
   row('wall time', `${four.seconds.toFixed(2)} s`);

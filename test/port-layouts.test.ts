@@ -2,6 +2,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { jsonDump } from '../scripts/synth/json-dump.js';
 import { jsonWrite } from '../scripts/synth/json-write.js';
 import { buildSite } from '../src/commands/build.js';
 import { onePortPerLine, writeCatalogue } from './support/catalogue.js';
@@ -21,6 +22,7 @@ const layouts: Array<[string, string]> = [
   ["MacPorts' converter (tcllib json::write)", `${jsonWrite(sample)}\n`],
   ['one port per line', onePortPerLine(sample)],
   ['one line', JSON.stringify(sample)],
+  ["one line as Python's json.dump writes it (non-ASCII escaped)", jsonDump(sample)],
   ['one port per line, one of them broken after an inner `},`', onePortPerLine(sample).replace(/("name":"zstd".*?\}),(\{)/, '$1,\n$2')],
 ];
 
