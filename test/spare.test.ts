@@ -6,6 +6,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, type BuildOptions } from '../src/commands/build.js';
 import { recalledIdentity, recordIdentity } from '../src/commands/identity-store.js';
+import { identityOf, recallIdentities } from '../src/write/file-ledger.js';
+import { readMarker } from '../src/write/marker.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
 import { listDirectories, readTree } from './support/tree.js';
@@ -222,6 +224,20 @@ test('a live tree restored from a copy (new inodes, times kept) is trusted by it
     renameSync(`${live}.copy`, live);
     assert.is((await build(dir)).written, 0);
     await build(dir);
+  });
+});
+
+test("after a build that linked the live tree's files, the spare's ledger knows them as they are now: each is trusted by one lstat", async () => {
+  await withTempDir(async (dir) => {
+    await build(dir);
+    await build(dir); // nothing changed: a new tree, every file linked from the live one, which becomes the spare
+    const state = path.join(dir, '.dist.ports-gen');
+    const spare = path.join(state, 'spare');
+    const marker = readMarker(spare)!;
+    recallIdentities(state, spare, marker);
+    const stale = [...marker.files].filter(([relative, entry]) => entry.identity !== identityOf(lstatSync(path.join(spare, relative))));
+    assert.equal(stale.map(([relative]) => relative), []);
+    assert.ok(marker.files.size > 10);
   });
 });
 

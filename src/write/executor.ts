@@ -33,6 +33,12 @@ export interface Placed extends Held {
 export class Executor {
   /** Every file placed so far: the marker and the ledger record them. */
   readonly placed = new Map<string, Placed>();
+  /**
+   * The live tree's files linked into this one, with the identity their inode has since: a
+   * link changes a file's change time, so the live tree's ledger no longer knows them (see
+   * refreshLedger).
+   */
+  readonly relinked = new Map<string, string>();
   private readonly made = new Set<string>();
   readonly totals: Totals = { files: 0, written: 0, rendered: 0, bytes: 0 };
 
@@ -133,7 +139,9 @@ export class Executor {
     }
     const placed = lstatSync(target);
     if (linked && (placed.ino !== source.ino || placed.dev !== source.dev)) replaced(from);
-    this.record(relative, { hash: held.hash, key: held.key, size: held.size, identity: identityOf(placed) });
+    const identity = identityOf(placed);
+    if (linked) this.relinked.set(relative, identity);
+    this.record(relative, { hash: held.hash, key: held.key, size: held.size, identity });
   }
 
   private record(relative: string, placed: Placed): void {

@@ -10,7 +10,7 @@ import { codeFingerprint } from '../code-fingerprint.js';
 import { toThreadError, type ThreadError } from '../problems/thread-error.js';
 import { surveyHere } from '../read/file-identity.js';
 import { Executor } from './executor.js';
-import { recallIdentities, writeLedger } from './file-ledger.js';
+import { recallIdentities, refreshLedger, writeLedger } from './file-ledger.js';
 import { readMarker, type FilesInfo, type Marker } from './marker.js';
 import { planFiles, unwanted, type Previous } from './plan.js';
 import { checkInside } from './tree-paths.js';
@@ -124,6 +124,7 @@ function handle(message: ToWorker): FromWorker | undefined {
       emptyTrash(state);
       const totals = executor!.finish(fingerprint, message.filesInfo);
       writeLedger(state, staging, executor!.placed, [out]);
+      if (live) refreshLedger(state, out, live, executor!.relinked);
       return { type: 'finished', totals };
   }
 }
