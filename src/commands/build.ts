@@ -205,6 +205,9 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     await writer.write(NETLIFY_INDEX, netlifyIndex);
     await writer.write(NETLIFY_HEADERS, renderHeaders());
     progress.phase('finishing writes');
+    // The ports' records are garbage by now (the paging's collections, when it ran, freed them):
+    // freed before the writer makes the marker and the ledgers, they are not held beside those.
+    if (plan.filesInfo && names.length >= COLLECT_AFTER_PORTS) collectGarbage();
     if (lock.lost) throw new MachineFault(`the lock of ${out} was taken over by another build while this one stood still past ${STALE_MS / 1000} s: nothing published`);
     const totals = await writer.commit(filesInfo);
     if (source.fingerprint !== known?.fingerprint) rememberIdentity(out, files.buildsPath, source);
