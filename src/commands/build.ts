@@ -34,8 +34,11 @@ import { recalledRecords, rememberRecords } from './record-store.js';
 
 export type { BuildStats };
 
-/** From this many ports on (some megabytes of text), the reading is followed by a full collection. */
-const COLLECT_AFTER_PORTS = 2000;
+/**
+ * From this many ports on (some 24 MB of text), a full collection follows the reading, and a
+ * rebuild's finishing: below, the memory it gives back is not worth its time.
+ */
+const COLLECT_AFTER_PORTS = 20000;
 
 export interface BuildOptions {
   /** Paths below are resolved against this, and problems name files relative to it. */
