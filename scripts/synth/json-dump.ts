@@ -1,8 +1,8 @@
 /**
  * JSON on one line as Python's `json.dump` writes it with its defaults, as the live service's
  * own update script writes portindex.json: `", "` between elements, `": "` after keys, and
- * every character outside printable ASCII escaped as `\uXXXX` (`ensure_ascii`), so a port with any such
- * character has a backslash in its text.
+ * every character outside printable ASCII escaped as `\uXXXX` (`ensure_ascii`), so a port
+ * with any such character has a backslash in its text.
  */
 export function jsonDump(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(jsonDump).join(', ')}]`;

@@ -75,9 +75,9 @@ export function writeLedger(state: string, root: string, files: ReadonlyMap<stri
  * The ledger of the tree at `root` (the live tree, soon the spare) written again after this
  * build linked some of its files (`relinked`, with their identities since): each link changed
  * its file's change time, so the next build would find none of them in the ledger and check
- * each against the other tree or by its bytes (the first rebuild after a build that linked
- * every file took some 1.3 s longer at 40,000 ports). Every other file keeps the identity its
- * ledger recorded; an identity only ever tells that a file is untouched since it was taken.
+ * each against the other tree or by its bytes: after a build that linked every file, every
+ * file. Every other file keeps the identity its ledger recorded; an identity only ever tells
+ * that a file is untouched since it was taken.
  */
 export function refreshLedger(state: string, root: string, marker: Marker, relinked: ReadonlyMap<string, string>): void {
   const stats = markerStats(root);
