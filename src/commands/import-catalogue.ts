@@ -195,4 +195,3 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   }
   return { ok: true, log, changes, wrote: true };
 }
-

@@ -1,8 +1,8 @@
 /**
  * Whether a line of `portindex.json` is a port exactly as `JSON.stringify` writes it (as
  * `ports-gen import` writes every port), without parsing it: a port whose line is in that form
- * is its own text, so an import compares it as it is instead of parsing it and writing it again
- * (at MacPorts' scale, two thirds of a second). Pure.
+ * is its own text, so an import compares it as it is instead of parsing it and writing it again.
+ * Pure.
  *
  * The form: no white space outside strings, no backslash and no control character anywhere (so
  * no escape to weigh), no number (their forms are many), no key twice in an object; the top a

@@ -33,10 +33,6 @@ export class PortTextReader {
     private readonly spans: Float64Array,
   ) {}
 
-  get count(): number {
-    return this.spans.length / 2;
-  }
-
   /** Port `index`'s text, which must hash to `hash` (see contentHash). */
   text(index: number, hash: string): string {
     const from = this.start + this.spans[2 * index]!;

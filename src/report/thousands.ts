@@ -1,7 +1,7 @@
 /**
  * An integer with its thousands grouped by commas (`43,181`), as `toLocaleString('en-US')`
- * writes it, without that call's first use loading ICU's locale data (some 20-50 ms at the
- * start of a command).
+ * writes it, without that call's first use loading ICU's locale data at the start of a
+ * command.
  */
 export function thousands(n: number): string {
   if (!Number.isSafeInteger(n)) return String(n);

@@ -14,7 +14,7 @@ import type { MaintainerSource, PortCore, PortRecord } from './port-record.js';
  * not hash to its header's hash (a torn write, a disk error, an edit) is not used: every port
  * is then read in full, and the site is the same. A record's line is parsed only when its port
  * is met, so what the cache holds is made and dropped a port at a time, as the ports read in
- * full are, not all at once (which grew the heap of a rebuild by some 80 MB).
+ * full are, not every record's objects at once.
  */
 
 /** A record's fields that follow from its text (see PortCore), without its place in the document. */
