@@ -7,8 +7,9 @@
  * zod's unused parts shaken out (which needs zod's namespace import), 43-65 ms. A rebuild
  * with nothing changed, process wall time on tmpfs, 6 alternating runs: mean 2.21 s -> 2.00 s.
  *
- * Entries: the CLI, the build alone (for the bench, which measures what users run) and the
- * writer thread, which site-writer starts from `./write-worker.js` beside itself; code they
+ * Entries: the CLI, the build alone (for the bench, which measures what users run), the
+ * writer thread, which site-writer starts from `./write-worker.js` beside itself, and the
+ * import's second thread (`./import-worker.js`, from native-source); code they
  * share goes into chunks in the same directory. commander is CommonJS and stays a package
  * (bundled into an ES module, its `require` of Node's modules would fail).
  */
@@ -27,6 +28,7 @@ await build({
     cli: path.join(ROOT, 'build/src/cli.js'),
     build: path.join(ROOT, 'build/src/commands/build.js'),
     'write-worker': path.join(ROOT, 'build/src/write/write-worker.js'),
+    'import-worker': path.join(ROOT, 'build/src/commands/import-worker.js'),
   },
   outdir: OUT,
   bundle: true,

@@ -9,7 +9,7 @@ import { canonicalPort } from '../read/canonical-port-line.js';
 import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import { eachChunk, writeAll } from './chunks.js';
-import { parseSource, readSourceFile, sourceName } from './import-source.js';
+import { readSourceFile, sourceName, startSourceCheck, type Source } from './import-source.js';
 
 export interface ImportOptions {
   cwd: string;
@@ -20,6 +20,8 @@ export interface ImportOptions {
   dryRun: boolean;
   /** Standard input, when the source is `-` (read whole; an interrupt stops the wait). */
   stdin?: () => Promise<Buffer>;
+  /** Native sources of this many entries or more are checked on two threads (tests lower it). */
+  sharedFrom?: number;
   /** Aborted with a signal's name (Ctrl-C): the import stops, writes nothing, throws Interrupted. */
   signal?: AbortSignal;
   progress?: Progress;
@@ -159,11 +161,23 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   let read = options.source === '-' ? await unlessInterrupted(options.stdin ? options.stdin() : readStdin(signal), signal) : readSourceFile(options.cwd, options.source, log);
   await checkpoint(signal);
   progress.phase('checking the ports');
-  const source = read && parseSource(read, sourceName(options.cwd, options.source), log);
+  const checking = read && startSourceCheck(read, sourceName(options.cwd, options.source), log, options.sharedFrom);
   read = undefined; // a local lives across the awaits below
-  await checkpoint(signal);
-  progress.phase(`reading ${name}`);
-  const existing = readCatalogue(file, name, log);
+  let source: Source | undefined;
+  const catalogueLog = new ProblemLog();
+  let existing: ReturnType<typeof readCatalogue>;
+  try {
+    // A large native source is checked on a second thread meanwhile (see native-source).
+    progress.phase(`reading ${name}`);
+    existing = readCatalogue(file, name, catalogueLog);
+    await checkpoint(signal);
+    progress.phase('checking the ports');
+    source = await checking?.finish();
+  } finally {
+    await checking?.stop();
+  }
+  // The source's problems first, as found in it, then the catalogue's.
+  log.addAll(catalogueLog.kept);
   if (!source || !existing) return failed();
   await checkpoint(signal);
 

@@ -33,6 +33,22 @@ export interface NativeRead {
   problems: Problem[];
 }
 
+/**
+ * The entries of a native PortIndex found, not yet read: for each, its name, the line of its
+ * `<name> <length>` line and where its list's bytes are in `body` (the file without its BOM).
+ * Finding them is cheap (the header lines and a count of characters); reading their lists is
+ * not, and can be shared out (see native-source).
+ */
+export interface NativeSpans {
+  body: Buffer;
+  names: string[];
+  lines: number[];
+  starts: number[];
+  ends: number[];
+  /** The problems of the file and of the header lines and lengths, in line order. */
+  problems: Problem[];
+}
+
 const BLANK = /^[ \t\n\v\f\r]*$/;
 const LENGTH = /^(?:0|[1-9][0-9]*)$/;
 
@@ -49,17 +65,45 @@ function located(problem: Problem, port?: string): Problem {
  * is read and none is kept (a full index's lists would otherwise all be held at once).
  */
 export function readNativePortIndex(input: Uint8Array | string, file: string, each?: (entry: NativeEntry) => void): NativeRead {
-  const all = typeof input === 'string' ? Buffer.from(input) : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  const fault = findInvalidUtf8(all);
-  if (fault) {
-    return { entries: [], problems: [error('invalid-utf8', file, { line: fault.line, column: fault.column }, 'expected UTF-8 text, found a byte that does not start a valid UTF-8 sequence')] };
+  const spans = findNativeEntries(input, file);
+  const entries: NativeEntry[] = [];
+  const problems: Problem[] = [];
+  for (let i = 0; i < spans.names.length; i++) {
+    const read = readNativeEntry(spans, i, file);
+    if (!read.ok) problems.push(read.problem);
+    else if (each) each(read.entry);
+    else entries.push(read.entry);
   }
+  return { entries, problems: inLineOrder(spans.problems, problems) };
+}
+
+/** Two lists of problems, each in line order, as one. */
+export function inLineOrder(first: readonly Problem[], second: readonly Problem[]): Problem[] {
+  const line = (problem: Problem) => problem.location.line ?? 0;
+  const merged: Problem[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < first.length || j < second.length) {
+    if (j >= second.length || (i < first.length && line(first[i]!) <= line(second[j]!))) merged.push(first[i++]!);
+    else merged.push(second[j++]!);
+  }
+  return merged;
+}
+
+/** Where the entries of a native PortIndex are, and the problems of finding them (see NativeSpans). */
+export function findNativeEntries(input: Uint8Array | string, file: string): NativeSpans {
+  const all = typeof input === 'string' ? Buffer.from(input) : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   // Read on the bytes, each line and entry decoded alone: decoded whole, a full PortIndex is
   // one string of two bytes a character as soon as one port has a character beyond Latin-1.
   const bytes = all.subarray(hasBom(all) ? 3 : 0);
+  const spans: NativeSpans = { body: bytes, names: [], lines: [], starts: [], ends: [], problems: [] };
+  const { problems } = spans;
+  const fault = findInvalidUtf8(all);
+  if (fault) {
+    problems.push(error('invalid-utf8', file, { line: fault.line, column: fault.column }, 'expected UTF-8 text, found a byte that does not start a valid UTF-8 sequence'));
+    return spans;
+  }
   const decode = (from: number, to: number) => bytes.toString('utf8', from, to);
-  const entries: NativeEntry[] = [];
-  const problems: Problem[] = [];
   let at = 0;
   let line = 1;
   while (at < bytes.length) {
@@ -82,7 +126,6 @@ export function readNativePortIndex(input: Uint8Array | string, file: string, ea
       problems.push(located(error('invalid-value', file, { line: headerLine }, `expected ${length} characters of port data after this line, found the file ending after ${counted}: the entry is truncated`), name));
       break;
     }
-    const body = withLineFeeds(decode(start, end));
     // What follows the list, up to the end of its line, must be blank (a length that ends in
     // the middle of a character beyond the BMP leaves that character there).
     const restFrom = counted > length ? end - 4 : end;
@@ -94,20 +137,30 @@ export function readNativePortIndex(input: Uint8Array | string, file: string, ea
       problems.push(located(error('invalid-value', file, { line: headerLine }, `expected the entry to end after ${length} characters, found ${quote(rest)} after them on the same line: its length is wrong`), name));
       continue;
     }
-    const list = parseTclList(body);
-    if (!list.ok) {
-      problems.push(located(error('invalid-value', file, { line: headerLine }, `expected the port data to be a Tcl list, found an error at character ${list.offset + 1} of the entry: ${list.message}`), name));
-      continue;
-    }
-    if (list.elements.length % 2 !== 0) {
-      problems.push(located(error('invalid-value', file, { line: headerLine }, `expected key/value pairs, found an odd number of elements (${list.elements.length})`), name));
-      continue;
-    }
-    const entry = { name, line: headerLine, text: body, elements: list.elements };
-    if (each) each(entry);
-    else entries.push(entry);
+    spans.names.push(name);
+    spans.lines.push(headerLine);
+    spans.starts.push(start);
+    spans.ends.push(end);
   }
-  return { entries, problems };
+  return spans;
+}
+
+/** The entries' bytes and where each is: what a thread needs to read some of them. */
+export type NativeBodies = Pick<NativeSpans, 'body' | 'names' | 'lines' | 'starts' | 'ends'>;
+
+/** Entry `index` of `spans` read: its list parsed, or why it cannot be. */
+export function readNativeEntry(spans: NativeBodies, index: number, file: string): { ok: true; entry: NativeEntry } | { ok: false; problem: Problem } {
+  const name = spans.names[index]!;
+  const line = spans.lines[index]!;
+  const text = withLineFeeds(spans.body.toString('utf8', spans.starts[index], spans.ends[index]));
+  const list = parseTclList(text);
+  if (!list.ok) {
+    return { ok: false, problem: located(error('invalid-value', file, { line }, `expected the port data to be a Tcl list, found an error at character ${list.offset + 1} of the entry: ${list.message}`), name) };
+  }
+  if (list.elements.length % 2 !== 0) {
+    return { ok: false, problem: located(error('invalid-value', file, { line }, `expected key/value pairs, found an odd number of elements (${list.elements.length})`), name) };
+  }
+  return { ok: true, entry: { name, line, text, elements: list.elements } };
 }
 
 const LF = 0x0a;

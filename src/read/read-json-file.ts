@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { error, type Problem } from '../problems/problem.js';
 import { locateJsonError } from './locate-json-error.js';
 import { BOM, findInvalidUtf8, hasBom } from './utf8.js';
@@ -9,16 +9,19 @@ export type Read<T> = { ok: true; value: T } | { ok: false; problems: Problem[] 
  * Reads a catalogue file strictly: UTF-8 only (a BOM is dropped, docs/catalogue-format.md) and not empty.
  * The bytes are returned as they are; decoding is the caller's choice.
  */
-export function readCatalogueBytes(path: string, file: string): Read<Buffer> {
-  const read = readCatalogueFile(path, file);
+export function readCatalogueBytes(path: string, file: string, shared = false): Read<Buffer> {
+  const read = readCatalogueFile(path, file, shared);
   return read.ok ? { ok: true, value: read.value.bytes } : read;
 }
 
-/** As readCatalogueBytes, with where the bytes start in the file: after a byte-order mark. */
-export function readCatalogueFile(path: string, file: string): Read<{ bytes: Buffer; start: number }> {
+/**
+ * As readCatalogueBytes, with where the bytes start in the file: after a byte-order mark.
+ * `shared`: read into shared memory, which another thread can read too without a copy.
+ */
+export function readCatalogueFile(path: string, file: string, shared = false): Read<{ bytes: Buffer; start: number }> {
   let bytes: Buffer;
   try {
-    bytes = readRegularFile(path);
+    bytes = readRegularFile(path, shared);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     const message = code === 'ENOENT' ? 'the file does not exist' : `the file cannot be read (${code ?? (cause as Error).message})`;
@@ -43,15 +46,31 @@ export function readCatalogueFile(path: string, file: string): Read<{ bytes: Buf
  * without waiting (a FIFO's open waits for a writer) and refused unless regular: a FIFO or a
  * device such as /dev/zero may never end.
  */
-function readRegularFile(path: string): Buffer {
+function readRegularFile(path: string, shared: boolean): Buffer {
   const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const stats = fstatSync(fd);
     if (stats.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
     if (!stats.isFile()) throw new Error('not a regular file');
-    return readFileSync(fd);
+    return shared ? readShared(fd, stats.size) : readFileSync(fd);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** A file's bytes to its end, in shared memory; `size` is its size when opened (it may grow since). */
+function readShared(fd: number, size: number): Buffer {
+  let bytes = Buffer.from(new SharedArrayBuffer(size + 1));
+  let length = 0;
+  for (;;) {
+    if (length === bytes.length) {
+      const larger = Buffer.from(new SharedArrayBuffer(bytes.length * 2));
+      larger.set(bytes);
+      bytes = larger;
+    }
+    const read = readSync(fd, bytes, length, bytes.length - length, null);
+    if (read === 0) return bytes.subarray(0, length);
+    length += read;
   }
 }
 

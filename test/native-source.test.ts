@@ -1,0 +1,72 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { importCatalogue } from '../src/commands/import-catalogue.js';
+import { CHUNK_ENTRIES } from '../src/commands/native-chunks.js';
+import { startNativeCheck } from '../src/commands/native-source.js';
+import { withTempDir } from './support/paths.js';
+
+/** A native entry: its `<name> <length>` line and its list. */
+const entry = (name: string, list: string) => `${name} ${list.length}\n${list}\n`;
+
+/**
+ * A native PortIndex over several chunks, with a bad entry of each kind now and then: a line
+ * that is not "<name> <length>", a list Tcl cannot parse, an odd number of elements, a port a
+ * build refuses (its epoch). Lines are CRLF at times, names non-ASCII at times.
+ */
+function nativeIndex(count: number): { text: string; bad: number[] } {
+  const parts: string[] = [];
+  const bad: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = `port${i}`;
+    if (i % 211 === 5) parts.push('not a header line\n');
+    let list = `name ${name} portdir devel/${name} version 1.${i} categories {devel net} description {Un café 🙂 n°${i}} maintainers {{me${i} @me${i}} openmaintainer} depends_lib port:port${i + 1}`;
+    if (i % 97 === 7) list = `name ${name} version`;
+    else if (i % 101 === 9) list = `name ${name} description {open`;
+    else if (i % 103 === 11) list = `name ${name} portdir devel/${name} version 1 epoch -1`;
+    if (list.length < 80) bad.push(i);
+    const text = entry(name, list);
+    parts.push(i % 5 === 0 ? text.replace(/\n$/, '\r\n') : text);
+  }
+  return { text: parts.join(''), bad };
+}
+
+test('shared check: the same ports and problems, in the same order, on one thread, on the other alone and on both', async () => {
+  const { text, bad } = nativeIndex(CHUNK_ENTRIES * 6 + 17);
+  const bytes = Buffer.from(text);
+  const alone = await startNativeCheck(bytes, 'PortIndex', { sharedFrom: Infinity }).finish();
+  const other = await startNativeCheck(bytes, 'PortIndex', { sharedFrom: 1, checkHere: false }).finish();
+  const both = await startNativeCheck(bytes, 'PortIndex', { sharedFrom: 1 }).finish();
+  assert.is(alone.ports.length, CHUNK_ENTRIES * 6 + 17 - bad.length);
+  assert.is(alone.problems.length, bad.length + 8, 'one for each bad entry and each bad line');
+  const lines = alone.problems.map((problem) => problem.location.line!);
+  assert.equal(lines, [...lines].sort((a, b) => a - b), 'in line order');
+  assert.equal(other, alone);
+  assert.equal(both, alone);
+});
+
+test('shared check: stopped early (an interrupt), its thread ends and nothing is given', async () => {
+  const check = startNativeCheck(Buffer.from(nativeIndex(CHUNK_ENTRIES * 4).text), 'PortIndex', { sharedFrom: 1 });
+  await check.stop();
+  await check.stop();
+});
+
+test('import: a native source checked on two threads writes the catalogue one thread writes', async () => {
+  await withTempDir(async (dir) => {
+    const { text } = nativeIndex(CHUNK_ENTRIES * 5);
+    // Without its bad entries: an import with problems writes nothing.
+    const good = text.split(/(?<=\n)(?=port\d+ \d+\r?\n)/).filter((part) => !part.includes('not a header') && !/version\r?\n$|\{open|epoch -1/.test(part));
+    writeFileSync(path.join(dir, 'PortIndex'), good.join(''));
+    const written: string[] = [];
+    for (const sharedFrom of [Infinity, 1]) {
+      const result = await importCatalogue({ cwd: dir, source: 'PortIndex', catalogue: `c${sharedFrom}`, dryRun: false, sharedFrom });
+      assert.ok(result.ok, JSON.stringify(result.log.kept.slice(0, 3)));
+      assert.is(result.changes?.added.length, good.length);
+      written.push(readFileSync(path.join(dir, `c${sharedFrom}`, 'portindex.json'), 'utf8'));
+    }
+    assert.is(written[1], written[0]);
+  });
+});
+
+test.run();
