@@ -20,7 +20,7 @@ export interface ImportOptions {
   dryRun: boolean;
   /** Standard input, when the source is `-` (read whole; an interrupt stops the wait). */
   stdin?: () => Promise<Buffer>;
-  /** Native sources of this many entries or more are checked on two threads (tests lower it). */
+  /** Native sources of this many bytes or more are checked on two threads (tests lower it). */
   sharedFrom?: number;
   /** Aborted with a signal's name (Ctrl-C): the import stops, writes nothing, throws Interrupted. */
   signal?: AbortSignal;
@@ -185,7 +185,9 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   const { texts, changes } = mergePorts(existing.ports, source.ports);
   const parts = () => catalogueParts(source.head, texts);
   if (options.dryRun) return { ok: true, log, changes, wrote: false };
-  if (existing.hash !== undefined) {
+  // A port added, changed, retired or returned changes the file; otherwise its bytes tell.
+  const portsSame = changes.added.length + changes.updated.length + changes.retired.length + changes.returned.length === 0;
+  if (existing.hash !== undefined && portsSame) {
     const digest = contentDigest();
     eachChunk(parts(), (chunk) => digest.update(chunk));
     if (digest.digest() === existing.hash) return { ok: true, log, changes, wrote: false };

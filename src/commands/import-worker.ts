@@ -1,17 +1,18 @@
 /**
- * The second thread of `ports-gen import` for a large native PortIndex: it checks the chunks of
- * entries it claims (see native-chunks) while the main thread reads the catalogue, then checks
- * beside it, and sends each chunk's ports and problems as it goes.
+ * The second thread of `ports-gen import` for a large native PortIndex: once told where the
+ * entries are, it checks the chunks of them it claims (see native-chunks) while the main thread
+ * reads the catalogue, then beside it, and sends each chunk's ports and problems as it goes.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { toThreadError } from '../problems/thread-error.js';
 import { checkClaimed, type CheckerSetup, type FromChecker } from './native-chunks.js';
 
-const { file, body, bodyStart, bodyLength, names, lines, starts, ends, claims } = workerData as CheckerSetup;
 const send = (message: FromChecker) => parentPort!.postMessage(message);
-try {
-  checkClaimed({ body: Buffer.from(body, bodyStart, bodyLength), names, lines, starts, ends }, new Int32Array(claims), file, (index, checked) => send({ type: 'chunk', index, checked }));
-  send({ type: 'done' });
-} catch (cause) {
-  send({ type: 'failed', error: toThreadError(cause) });
-}
+parentPort!.once('message', ({ file, body, bodyStart, bodyLength, names, lines, starts, ends, claims }: CheckerSetup) => {
+  try {
+    checkClaimed({ body: Buffer.from(body, bodyStart, bodyLength), names, lines, starts, ends }, new Int32Array(claims), file, (index, checked) => send({ type: 'chunk', index, checked }));
+    send({ type: 'done' });
+  } catch (cause) {
+    send({ type: 'failed', error: toThreadError(cause) });
+  }
+});

@@ -10,7 +10,7 @@ import { checkNativeEntries, type CheckedEntries } from './native-entries.js';
 /** Entries a claim takes: small enough to share evenly, large enough that messages are few. */
 export const CHUNK_ENTRIES = 256;
 
-/** What the checking thread is started with: the entries, their bytes shared, and the counter. */
+/** What the checking thread is sent: the entries, their bytes shared, and the counter. */
 export interface CheckerSetup {
   file: string;
   /** The file's bytes, from `bodyStart` (after a byte-order mark), `bodyLength` of them. */

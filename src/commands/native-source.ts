@@ -1,19 +1,20 @@
 /**
  * A native PortIndex checked as the source of `ports-gen import`: its entries found on this
  * thread (cheap), then read and checked (the import's main cost). A large index is shared with
- * a second thread (import-worker), which starts at once and has the entries to itself while
- * this thread reads the catalogue, then shares them chunk by chunk (see native-chunks).
+ * a second thread (import-worker), started first so that it loads its code while the entries
+ * are found; it has them to itself while this thread reads the catalogue, then the two share
+ * what is left chunk by chunk (see native-chunks).
  */
 import { Worker } from 'node:worker_threads';
 import type { IndexPort } from '../derive/merge-ports.js';
 import { error, type Problem } from '../problems/problem.js';
 import { fromThreadError } from '../problems/thread-error.js';
 import { findNativeEntries, inLineOrder, type NativeBodies } from '../read/native-port-index.js';
-import { checkNativeEntries, type CheckedEntries } from './native-entries.js';
 import { checkClaimed, chunkCount, type CheckerSetup, type FromChecker } from './native-chunks.js';
+import { checkNativeEntries, type CheckedEntries } from './native-entries.js';
 
-/** From this many entries the second thread pays for its start (a MacPorts index has 40,000). */
-export const SHARED_FROM_ENTRIES = 4000;
+/** From this size the second thread pays for its start: some 4,000 entries (MacPorts' index has 40,000). */
+export const SHARED_FROM_BYTES = 4 << 20;
 
 export interface NativeCheck {
   /** Checks what is left on this thread, waits for the other: the ports, or the problems. */
@@ -23,24 +24,28 @@ export interface NativeCheck {
 }
 
 export interface NativeCheckOptions {
-  /** From this many entries the check is shared with a second thread. */
+  /** From this many bytes the check is shared with a second thread. */
   sharedFrom?: number;
   /** Whether this thread checks entries too when shared; tests leave it all to the other. */
   checkHere?: boolean;
 }
 
 /** Starts checking a native PortIndex. */
-export function startNativeCheck(bytes: Uint8Array, file: string, { sharedFrom = SHARED_FROM_ENTRIES, checkHere = true }: NativeCheckOptions = {}): NativeCheck {
-  const spans = findNativeEntries(bytes, file);
+export function startNativeCheck(bytes: Uint8Array, file: string, { sharedFrom = SHARED_FROM_BYTES, checkHere = true }: NativeCheckOptions = {}): NativeCheck {
+  const shared = bytes.length >= sharedFrom;
+  const input = shared ? sharedBytes(bytes) : bytes;
+  const worker = shared ? new Worker(new URL('./import-worker.js', import.meta.url)) : undefined;
+  const spans = findNativeEntries(input, file);
   const count = spans.names.length;
   const noPorts = count === 0 && spans.problems.length === 0 ? [error('no-ports', file, {}, 'expected at least one port entry ("<name> <length>" and its data), found none')] : [];
   const join = joiner([...spans.problems, ...noPorts]);
-  return count < sharedFrom ? checkAlone(spans, file, join) : checkShared(spans, file, join, checkHere);
+  return worker ? checkShared(spans, file, join, worker, checkHere) : checkAlone(spans, file, join);
 }
 
-function sharedBytes(bytes: Buffer): Buffer {
+/** The bytes in shared memory: copied there unless read there (see readSourceFile). */
+function sharedBytes(bytes: Uint8Array): Uint8Array {
   if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
-  const shared = Buffer.from(new SharedArrayBuffer(bytes.length));
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
   shared.set(bytes);
   return shared;
 }
@@ -56,15 +61,13 @@ function checkAlone(spans: NativeBodies, file: string, join: Join): NativeCheck 
   return { finish: async () => join([checkNativeEntries(spans, 0, spans.names.length, file)]), stop: async () => {} };
 }
 
-/** Shared with a second thread: the bytes in shared memory (copied there unless read there). */
-function checkShared(spans: NativeBodies, file: string, join: Join, checkHere: boolean): NativeCheck {
-  const body = sharedBytes(spans.body);
-  const { names, lines, starts, ends } = spans;
+function checkShared(spans: NativeBodies, file: string, join: Join, worker: Worker, checkHere: boolean): NativeCheck {
+  const { body, names, lines, starts, ends } = spans;
   // Let go once this thread has claimed its last chunk: the import holds its check to the end.
-  let bodies: NativeBodies | undefined = { body, names, lines, starts, ends };
+  let bodies: NativeBodies | undefined = spans;
   const claims = new SharedArrayBuffer(4);
   const setup: CheckerSetup = { file, body: body.buffer as SharedArrayBuffer, bodyStart: body.byteOffset, bodyLength: body.length, names, lines, starts, ends, claims };
-  const worker = new Worker(new URL('./import-worker.js', import.meta.url), { workerData: setup });
+  worker.postMessage(setup);
   const chunks: CheckedEntries[] = new Array(chunkCount(names.length));
   const done = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: FromChecker) => {
