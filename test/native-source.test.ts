@@ -46,6 +46,14 @@ test('shared check: the same ports and problems, in the same order, on one threa
   assert.equal(both, alone);
 });
 
+test('shared check: bytes not in shared memory (standard input) are copied there; a byte-order mark is skipped', async () => {
+  const { text } = nativeIndex(CHUNK_ENTRIES * 3);
+  const alone = await startNativeCheck(Buffer.from(text), 'PortIndex', { sharedFrom: Infinity }).finish();
+  const plain = Buffer.from(`\ufeff${text}`);
+  assert.not.ok(plain.buffer instanceof SharedArrayBuffer);
+  assert.equal(await startNativeCheck(plain, 'PortIndex', { sharedFrom: 1, checkHere: false }).finish(), alone);
+});
+
 test('shared check: stopped early (an interrupt), its thread ends and nothing is given', async () => {
   const check = startNativeCheck(Buffer.from(nativeIndex(CHUNK_ENTRIES * 4).text), 'PortIndex', { sharedFrom: 1 });
   await check.stop();
@@ -66,6 +74,10 @@ test('import: a native source checked on two threads writes the catalogue one th
       written.push(readFileSync(path.join(dir, `c${sharedFrom}`, 'portindex.json'), 'utf8'));
     }
     assert.is(written[1], written[0]);
+    const piped = await importCatalogue({ cwd: dir, source: '-', stdin: async () => Buffer.from(good.join('')), catalogue: 'c1', dryRun: false, sharedFrom: 1 });
+    assert.ok(piped.ok);
+    assert.is(piped.changes?.unchanged.length, good.length, 'the same source from standard input changes nothing');
+    assert.not.ok(piped.wrote);
   });
 });
 
