@@ -3,6 +3,10 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/commands/build.js';
+import { writePages } from '../src/commands/files-phase.js';
+import { ProblemLog } from '../src/problems/problem-log.js';
+import { silentProgress } from '../src/report/progress.js';
+import type { SiteWriter } from '../src/write/site-writer.js';
 import { surveyHere } from '../src/read/file-identity.js';
 import { readLines } from '../src/read/read-lines.js';
 import { FIXTURES, ROOT, withTempDir } from './support/paths.js';
@@ -130,6 +134,22 @@ test('streamed pages equal the in-memory rendering: builds.ndjson of several rea
     assert.ok(result.ok, result.log.kept.map((p) => p.message).join('\n'));
     const pages = new Map([...readTree(path.join(dir, 'dist'))].filter(([f]) => f.startsWith('api/v1/files/')).map(([f, b]) => [f, b.toString('utf8')]));
     assert.equal(pages, renderPagesInMemory(path.join(catalogue, 'builds.ndjson'), 7));
+  });
+});
+
+test('builds.ndjson read with more or fewer builds than it was counted with (written meanwhile): changed-while-read, not a crash', async () => {
+  await withTempDir(async (dir) => {
+    const buildsPath = path.join(dir, 'builds.ndjson');
+    writeFileSync(buildsPath, Array.from({ length: 5 }, (_, i) => JSON.stringify({ build_id: i + 1, files: [`/f${i}`] })).join('\n'));
+    for (const counted of [4, 6]) {
+      const log = new ProblemLog();
+      const written: string[] = [];
+      const options = { buildsPath, buildsName: 'builds.ndjson', baseUrl: BASE, pageSize: 2 };
+      const pages = await writePages(options, counted, { write: async (file: string) => void written.push(file) } as unknown as SiteWriter, log, silentProgress);
+      assert.is(pages, undefined, String(counted));
+      assert.equal(log.kept.map((p) => [p.code, p.file]), [['changed-while-read', 'builds.ndjson']]);
+      assert.ok(written.length <= 2, 'no page past the count');
+    }
   });
 });
 

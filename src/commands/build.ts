@@ -9,8 +9,8 @@ import { Interrupted } from '../problems/interrupted.js';
 import { MachineFault, machineFaultOf } from '../problems/machine-fault.js';
 import { UsageError } from '../problems/usage-error.js';
 import { ProblemLog } from '../problems/problem-log.js';
-import { error, warning, type Problem } from '../problems/problem.js';
-import { changedSince, identifyFile, type FileIdentity } from '../read/file-identity.js';
+import { warning } from '../problems/problem.js';
+import { changedSince, changedWhileRead, identifyFile, type FileIdentity } from '../read/file-identity.js';
 import { ChangedWhileRead } from '../read/port-text-reader.js';
 import { unreadableFile } from '../read/read-json-file.js';
 import { pageCount } from '../render/files-page.js';
@@ -268,10 +268,6 @@ async function writePorts(ports: PortList, files: readonly string[], list: Ports
 
 function* summaries(ports: PortList): Iterable<PortSummary> {
   for (let i = 0; i < ports.length; i++) yield ports.summaryAt(i);
-}
-
-function changedWhileRead(file: string): Problem {
-  return error('changed-while-read', file, {}, 'expected the file to stay as it was while the build read it, found it changed: build again once it is written');
 }
 
 /** What is known of builds.ndjson now, for the next build; only a speed-up, so never fatal. */

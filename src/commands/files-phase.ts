@@ -1,4 +1,5 @@
 import { contentHash } from '../content-hash.js';
+import { changedWhileRead } from '../read/file-identity.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import { FilesPager } from '../render/files-pager.js';
 import type { Progress } from '../report/progress.js';
@@ -48,12 +49,18 @@ export async function writePages(options: FilesPhaseOptions, count: number, writ
     if (++written % GC_EVERY_PAGES === 0) collectGarbage();
   }, options.baseUrl, count, options.pageSize);
   const builds = await scanBuilds(options.buildsPath, options.buildsName, log, async (build, plain) => {
-    if (log.errors > 0) return; // the build has failed; keep validating, stop writing
+    // The build has failed, or the file has more builds than counted; keep validating, stop writing.
+    if (log.errors > 0 || pager.added === count) return;
     paths += build.files.length;
     progress.advance();
     await pager.add(build, plain);
   });
   if (log.errors > 0) return undefined;
+  if (builds !== count) {
+    // Read as it was being written (cut short or grown since it was counted).
+    log.add(changedWhileRead(options.buildsName));
+    return undefined;
+  }
   await pager.finish();
   return { pages: pager.pages, builds, paths };
 }

@@ -1,5 +1,6 @@
 import { statSync, type Stats } from 'node:fs';
 import { contentDigest } from '../content-hash.js';
+import { error, type Problem } from '../problems/problem.js';
 import { surveyFile } from './read-lines.js';
 
 /** What one read of a file tells: what its bytes are, and how many records they hold. */
@@ -63,6 +64,11 @@ export async function identifyFile(
 export function changedSince(path: string, seen: string | null): boolean {
   const now = statSync(path, { throwIfNoEntry: false });
   return (now ? fingerprintOf(now) : null) !== seen;
+}
+
+/** The problem of a catalogue file that changed while a build read it. */
+export function changedWhileRead(file: string): Problem {
+  return error('changed-while-read', file, {}, 'expected the file to stay as it was while the build read it, found it changed: build again once it is written');
 }
 
 /** The file's survey, made on this thread at once (see surveyFile). */
