@@ -60,19 +60,15 @@ function located(problem: Problem, port?: string): Problem {
   return problem;
 }
 
-/**
- * The entries of a native PortIndex and its problems. With `each`, every entry goes to it as it
- * is read and none is kept (a full index's lists would otherwise all be held at once).
- */
-export function readNativePortIndex(input: Uint8Array | string, file: string, each?: (entry: NativeEntry) => void): NativeRead {
+/** The entries of a native PortIndex and its problems, in line order: found, then read. */
+export function readNativePortIndex(input: Uint8Array | string, file: string): NativeRead {
   const spans = findNativeEntries(input, file);
   const entries: NativeEntry[] = [];
   const problems: Problem[] = [];
   for (let i = 0; i < spans.names.length; i++) {
     const read = readNativeEntry(spans, i, file);
-    if (!read.ok) problems.push(read.problem);
-    else if (each) each(read.entry);
-    else entries.push(read.entry);
+    if (read.ok) entries.push(read.entry);
+    else problems.push(read.problem);
   }
   return { entries, problems: inLineOrder(spans.problems, problems) };
 }
