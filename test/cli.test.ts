@@ -118,6 +118,22 @@ test('usage errors exit 2 without touching anything', async () => {
   });
 });
 
+test('a reader that closes the pipe early (`| head`): no stack trace, and the exit code is still the command\'s', async () => {
+  await withTempDir(async (dir) => {
+    const ports = Array.from({ length: 3000 }, (_, i) => ({ name: `p${i}`, portdir: `devel/p${i}`, version: '1' }));
+    writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ports }));
+    for (const [args, code] of [[['import', 'index.json', '--json'], 0], [['import', 'missing.json', '--json'], 1]] as const) {
+      const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy(); // closed before the command prints a line: its writes meet a closed pipe
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exit = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      assert.is(exit, code, stderr);
+      assert.not.match(stderr, /EPIPE|at .*\.js:\d+/);
+    }
+  });
+});
+
 test('with --json, a usage error is also one JSON object on stdout', async () => {
   await withTempDir(async (dir) => {
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
