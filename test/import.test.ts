@@ -120,6 +120,42 @@ test('import: a source with problems, no ports or a native PortIndex that cannot
   });
 });
 
+test('import: a JSON source in any layout (one line, indented, a port a line) makes the same catalogue; a port that is not JSON is located in the document', async () => {
+  await withTempDir(async (dir) => {
+    const ports = [
+      port('zlib', '1.3.1', { description: 'Lossless "data" compression \\ tools', categories: ['archivers'] }),
+      port('cafe', '2.0', { description: 'Un café 中文 🙂', maintainers: [{ email: { name: 'barista', domain: 'gmail.com' } }] }),
+      port('curl', '8.9', { depends_lib: ['port:zlib'], notes: 'line\u2028separator' }),
+    ];
+    const document = { info: { converter: 'portindex2json' }, ports };
+    const layouts = {
+      oneLine: JSON.stringify(document),
+      indented: JSON.stringify(document, null, 4),
+      portALine: `{"info": {"converter": "portindex2json"}, "ports": [\n${ports.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`,
+      spaced: JSON.stringify(document).replace(/,"/g, ', "').replace(/":/g, '": '),
+    };
+    const written = new Set<string>();
+    for (const [name, text] of Object.entries(layouts)) {
+      writeFileSync(path.join(dir, `${name}.json`), text);
+      const run = await runCli(['import', `${name}.json`, '--catalogue', name], { cwd: dir });
+      assert.is(run.code, 0, `${name}: ${run.stderr}`);
+      written.add(readFileSync(path.join(dir, name, 'portindex.json'), 'utf8'));
+    }
+    assert.is(written.size, 1, 'one catalogue whatever the layout');
+    assert.match([...written][0]!, /"name":"cafe".*Un café 中文 🙂/);
+
+    writeFileSync(path.join(dir, 'broken.json'), layouts.portALine.replace('"version":"2.0"', '"version":"2.0",'));
+    const broken = await runCli(['import', 'broken.json', '--catalogue', 'oneLine'], { cwd: dir });
+    assert.is(broken.code, 1);
+    assert.match(broken.stderr, /^broken\.json:3:\d+: error: .*\[invalid-json\]/);
+
+    writeFileSync(path.join(dir, 'bad.json'), layouts.indented.replace('"name": "curl"', '"name": "cu rl"'));
+    const bad = await runCli(['import', 'bad.json', '--catalogue', 'oneLine'], { cwd: dir });
+    assert.is(bad.code, 1);
+    assert.match(bad.stderr, /^bad\.json: ports\[2\]\.name \(port cu rl\): error: .*\[invalid-value\]/);
+  });
+});
+
 test('import: SIGINT or SIGTERM while it reads says so in one line, exits 130 or 143, and leaves the catalogue as it was', async () => {
   await withTempDir(async (dir) => {
     writeFileSync(path.join(dir, 'first.json'), index(port('zlib')));

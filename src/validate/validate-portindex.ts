@@ -32,13 +32,19 @@ export function validatePortIndex(document: unknown, file: string, entries?: Por
  * Names listed twice are not checked: an import resolves them.
  */
 export function portIndexProblems(document: unknown, file: string): Problem[] {
-  const top = portIndexSchema.safeParse(document);
-  if (!top.success) return problemsFromZod(top.error, document, file, (path) => (path ? { path } : {}));
+  const top = portIndexTopProblems(document, file);
+  if (top.length > 0) return top;
   const ports = (document as { ports: unknown[] }).ports;
   const problems: Problem[] = [];
   if (ports.length === 0) problems.push(error('no-ports', file, { path: 'ports' }, 'expected at least one port, found an empty array'));
   ports.forEach((entry, index) => problems.push(...portProblems(entry, file, (path) => ({ path: below(`ports[${index}]`, path) }))));
   return problems;
+}
+
+/** The problems of a document but its ports' own (its shape; `ports` an array). */
+export function portIndexTopProblems(document: unknown, file: string): Problem[] {
+  const top = portIndexSchema.safeParse(document);
+  return top.success ? [] : problemsFromZod(top.error, document, file, (path) => (path ? { path } : {}));
 }
 
 /** One port's problems with the build's schema, each located by `locate` from its JSON path in the port. */
