@@ -20,7 +20,7 @@ export interface ImportOptions {
   dryRun: boolean;
   /** Standard input, when the source is `-` (read whole; an interrupt stops the wait). */
   stdin?: () => Promise<Buffer>;
-  /** Native sources of this many bytes or more are checked on two threads (tests lower it). */
+  /** Sources of this many bytes or more are checked on two threads (tests lower it). */
   sharedFrom?: number;
   /** Aborted with a signal's name (Ctrl-C): the import stops, writes nothing, throws Interrupted. */
   signal?: AbortSignal;
@@ -167,7 +167,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   const catalogueLog = new ProblemLog();
   let existing: ReturnType<typeof readCatalogue>;
   try {
-    // A large native source is checked on a second thread meanwhile (see native-source).
+    // A large source is checked on a second thread meanwhile (see shared-check).
     progress.phase(`reading ${name}`);
     existing = readCatalogue(file, name, catalogueLog);
     await checkpoint(signal);

@@ -13,8 +13,10 @@ import { indexPort } from './index-port.js';
 export interface CheckedEntries {
   /** The entries without problems, in their order. */
   ports: IndexPort[];
-  /** The entries' problems, in line order; each names the line of its `<name> <length>` line. */
+  /** The entries' problems, in their order (a native one names the line of its `<name> <length>` line). */
   problems: Problem[];
+  /** A JSON port's text was not JSON: the document is read again whole (see json-source). */
+  unparsable?: boolean;
 }
 
 /** Entries `from` to `to` (not included) of `bodies`, read and checked. */

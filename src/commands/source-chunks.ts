@@ -1,17 +1,28 @@
 /**
- * How two threads share the entries of a large native PortIndex (see native-source): in chunks
+ * How two threads share the entries of a large import source (see shared-check): in chunks
  * claimed from a shared counter, each thread taking the next unclaimed one as it is free, so
  * that neither waits on the other however their other work and the machine's load fall.
  */
 import type { ThreadError } from '../problems/thread-error.js';
 import type { NativeBodies } from '../read/native-port-index.js';
+import { checkJsonEntries } from './json-entries.js';
 import { checkNativeEntries, type CheckedEntries } from './native-entries.js';
 
 /** Entries a claim takes: small enough to share evenly, large enough that messages are few. */
 export const CHUNK_ENTRIES = 256;
 
+/** A native PortIndex's entries, or the ports of portindex2json's JSON (see json-entries). */
+export type SourceKind = 'native' | 'json';
+
+/**
+ * Where a source's entries are: their bytes, and for each its start and end in them; a native
+ * entry also has its name and the line of its `<name> <length>` line (a JSON one has neither).
+ */
+export type EntryBodies = NativeBodies;
+
 /** What the checking thread is sent: the entries, their bytes shared, and the counter. */
 export interface CheckerSetup {
+  kind: SourceKind;
   file: string;
   /** The file's bytes, from `bodyStart` (after a byte-order mark), `bodyLength` of them. */
   body: SharedArrayBuffer;
@@ -29,11 +40,17 @@ export type FromChecker = { type: 'chunk'; index: number; checked: CheckedEntrie
 
 export const chunkCount = (entries: number) => Math.ceil(entries / CHUNK_ENTRIES);
 
+/** Entries `from` to `to` (not included) checked as their kind is. */
+export function checkEntries(kind: SourceKind, bodies: EntryBodies, from: number, to: number, file: string): CheckedEntries {
+  return kind === 'native' ? checkNativeEntries(bodies, from, to, file) : checkJsonEntries(bodies, from, to, file);
+}
+
 /** Claims and checks chunks until none is left, handing each to `each` with its index. */
-export function checkClaimed(bodies: NativeBodies, claims: Int32Array, file: string, each: (index: number, checked: CheckedEntries) => void): void {
-  const count = chunkCount(bodies.names.length);
+export function checkClaimed(kind: SourceKind, bodies: EntryBodies, claims: Int32Array, file: string, each: (index: number, checked: CheckedEntries) => void): void {
+  const entries = bodies.starts.length;
+  const count = chunkCount(entries);
   for (let index = Atomics.add(claims, 0, 1); index < count; index = Atomics.add(claims, 0, 1)) {
     const from = index * CHUNK_ENTRIES;
-    each(index, checkNativeEntries(bodies, from, Math.min(from + CHUNK_ENTRIES, bodies.names.length), file));
+    each(index, checkEntries(kind, bodies, from, Math.min(from + CHUNK_ENTRIES, entries), file));
   }
 }

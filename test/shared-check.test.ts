@@ -3,7 +3,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { importCatalogue } from '../src/commands/import-catalogue.js';
-import { CHUNK_ENTRIES } from '../src/commands/native-chunks.js';
+import { CHUNK_ENTRIES } from '../src/commands/source-chunks.js';
+import { startJsonCheck } from '../src/commands/json-source.js';
 import { startNativeCheck } from '../src/commands/native-source.js';
 import { withTempDir } from './support/paths.js';
 
@@ -79,6 +80,41 @@ test('import: a native source checked on two threads writes the catalogue one th
     assert.is(piped.changes?.unchanged.length, good.length, 'the same source from standard input changes nothing');
     assert.not.ok(piped.wrote);
   });
+});
+
+/** portindex2json's JSON over several chunks, in the converter's layout; a port a build refuses now and then. */
+function jsonIndex(count: number): { text: string; bad: number } {
+  let bad = 0;
+  const ports = Array.from({ length: count }, (_, i) => {
+    const port: Record<string, unknown> = { name: `port${i}`, portdir: `devel/port${i}`, version: `1.${i}`, description: `Un café 🙂 n°${i} "quoted" \\ ${i}` };
+    if (i % 89 === 3) {
+      port.epoch = 'x';
+      bad++;
+    }
+    return port;
+  });
+  return { text: JSON.stringify({ info: { converter: 'portindex2json' }, ports }, null, 4), bad };
+}
+
+test('shared check, JSON: the same ports and problems, in the same order, on one thread, on the other alone and on both', async () => {
+  const { text, bad } = jsonIndex(CHUNK_ENTRIES * 5 + 3);
+  const bytes = Buffer.from(text);
+  const alone = await startJsonCheck(bytes, 'PortIndex.json', { sharedFrom: Infinity }).finish();
+  assert.is(alone.ports.length, CHUNK_ENTRIES * 5 + 3 - bad);
+  assert.is(alone.problems.length, bad);
+  assert.equal(alone.head, { info: { converter: 'portindex2json' } });
+  assert.match(alone.problems[0]!.location.path ?? '', /^ports\[3\]\.epoch$/);
+  assert.equal(await startJsonCheck(bytes, 'PortIndex.json', { sharedFrom: 1, checkHere: false }).finish(), alone);
+  assert.equal(await startJsonCheck(bytes, 'PortIndex.json', { sharedFrom: 1 }).finish(), alone);
+});
+
+test('shared check, JSON: a port that is not JSON is found on either thread, and the document read whole locates it', async () => {
+  const { text } = jsonIndex(CHUNK_ENTRIES * 3);
+  const broken = Buffer.from(text.replace('"version": "1.700",', '"version": "1.700",,'));
+  const alone = await startJsonCheck(broken, 'PortIndex.json', { sharedFrom: Infinity }).finish();
+  assert.equal(alone.problems.map((p) => p.code), ['invalid-json']);
+  assert.is(alone.problems[0]!.location.line, text.slice(0, text.indexOf('"1.700"')).split('\n').length, 'located in the document');
+  assert.equal(await startJsonCheck(broken, 'PortIndex.json', { sharedFrom: 1, checkHere: false }).finish(), alone);
 });
 
 test.run();
