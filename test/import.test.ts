@@ -156,6 +156,35 @@ test('import: a JSON source in any layout (one line, indented, a port a line) ma
   });
 });
 
+test('import: SIGINT while two threads check a large source ends both at once, exit 130, the catalogue as it was', async () => {
+  await withTempDir(async (dir) => {
+    writeFileSync(path.join(dir, 'first.json'), index(port('zlib')));
+    assert.is((await runCli(['import', 'first.json'], { cwd: dir })).code, 0);
+    const before = readFileSync(path.join(dir, 'catalogue', 'portindex.json'), 'utf8');
+    // Some 25 MB of native entries: past the size checked on two threads, and a second or so
+    // of checking.
+    const long = 'word '.repeat(160);
+    const entries = Array.from({ length: 30_000 }, (_, i) => {
+      const list = `name p${i} portdir devel/p${i} version 1.${i} description {${long}}`;
+      return `p${i} ${list.length}\n${list}\n`;
+    });
+    const child = spawn(process.execPath, [BIN, 'import', '-'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const ended = new Promise<number | null>((resolve) => child.on('exit', (exit) => resolve(exit)));
+    // Once the pipe has drained the import is reading it, so its handlers are there. The signal
+    // comes a moment after the end of the source: as the entries are being checked, or at
+    // worst as the last of them is read, either way long before 30,000 are checked.
+    for (const text of entries) if (!child.stdin.write(text)) await new Promise((resolve) => child.stdin.once('drain', resolve));
+    child.stdin.end();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.kill('SIGINT');
+    assert.is(await ended, 130, stderr);
+    assert.is(stderr, 'ports-gen: import interrupted (SIGINT): nothing was written, the catalogue is untouched\n');
+    assert.is(readFileSync(path.join(dir, 'catalogue', 'portindex.json'), 'utf8'), before);
+  });
+});
+
 test('import: SIGINT or SIGTERM while it reads says so in one line, exits 130 or 143, and leaves the catalogue as it was', async () => {
   await withTempDir(async (dir) => {
     writeFileSync(path.join(dir, 'first.json'), index(port('zlib')));
