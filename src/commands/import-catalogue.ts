@@ -172,7 +172,8 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
     existing = readCatalogue(file, name, catalogueLog);
     await checkpoint(signal);
     progress.phase('checking the ports');
-    source = await checking?.finish();
+    // An interrupt need not wait for the other thread's chunks.
+    source = checking && (await unlessInterrupted(checking.finish(), signal));
   } finally {
     await checking?.stop();
   }
