@@ -9,7 +9,7 @@
  *
  * Entries: the CLI, the build alone (for the bench, which measures what users run), the
  * writer thread, which site-writer starts from `./write-worker.js` beside itself, and the
- * import's second thread (`./import-worker.js`, from native-source); code they
+ * import's second thread (`./import-worker.js`, from shared-check); code they
  * share goes into chunks in the same directory. commander is CommonJS and stays a package
  * (bundled into an ES module, its `require` of Node's modules would fail).
  */

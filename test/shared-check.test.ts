@@ -59,6 +59,8 @@ test('shared check: stopped early (an interrupt), its thread ends and nothing is
   const check = startNativeCheck(Buffer.from(nativeIndex(CHUNK_ENTRIES * 4).text), 'PortIndex', { sharedFrom: 1 });
   await check.stop();
   await check.stop();
+  const finished = await check.finish().then(() => 'finished', (cause: Error) => cause.message);
+  assert.match(finished, /the import's second thread stopped/, 'what the stopped thread had to check is not given as checked');
 });
 
 test('import: a native source checked on two threads writes the catalogue one thread writes', async () => {

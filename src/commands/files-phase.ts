@@ -48,9 +48,11 @@ export async function writePages(options: FilesPhaseOptions, count: number, writ
     await writer.write(file, body);
     if (++written % GC_EVERY_PAGES === 0) collectGarbage();
   }, options.baseUrl, count, options.pageSize);
+  let paged = 0;
   const builds = await scanBuilds(options.buildsPath, options.buildsName, log, async (build, plain) => {
     // The build has failed, or the file has more builds than counted; keep validating, stop writing.
-    if (log.errors > 0 || pager.added === count) return;
+    if (log.errors > 0 || paged === count) return;
+    paged++;
     paths += build.files.length;
     progress.advance();
     await pager.add(build, plain);

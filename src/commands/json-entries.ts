@@ -8,7 +8,7 @@ import type { PortObject } from '../derive/merge-ports.js';
 import { portProblems } from '../validate/validate-portindex.js';
 import { below } from '../validate/zod-problems.js';
 import { indexPort } from './index-port.js';
-import type { CheckedEntries } from './native-entries.js';
+import type { CheckedEntries } from './source-check.js';
 import type { NativeBodies } from '../read/native-port-index.js';
 
 /** Ports `from` to `to` (not included); `unparsable` as soon as one's text is not JSON. */

@@ -6,11 +6,11 @@
  * syntax error.
  */
 import type { PortObject } from '../derive/merge-ports.js';
-import { error, type Problem } from '../problems/problem.js';
+import type { Problem } from '../problems/problem.js';
 import { parseJson } from '../read/read-json-file.js';
 import { splitPortIndex } from '../read/split-port-index.js';
 import { hasBom } from '../read/utf8.js';
-import { portIndexProblems, portIndexTopProblems } from '../validate/validate-portindex.js';
+import { noPorts, portIndexProblems, portIndexTopProblems } from '../validate/validate-portindex.js';
 import { indexPort } from './index-port.js';
 import { checkJsonEntries } from './json-entries.js';
 import { sharedChecker, type SharedCheckOptions } from './shared-check.js';
@@ -58,7 +58,7 @@ function splitDocument(body: Buffer, file: string, exact: boolean): SplitDocumen
   }
   const problems: Problem[] = portIndexTopProblems(skeleton, file);
   // The emptied array says nothing of its ports: none is a problem of its own.
-  if (problems.length === 0 && parts.elements.length === 0) problems.push(error('no-ports', file, { path: 'ports' }, 'expected at least one port, found an empty array'));
+  if (problems.length === 0 && parts.elements.length === 0) problems.push(noPorts(file));
   const { ports: _emptied, ...head } = skeleton;
   return { head, ports: [], problems, starts: parts.elements.map(([start]) => start), ends: parts.elements.map(([, end]) => end) };
 }

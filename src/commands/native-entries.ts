@@ -3,21 +3,13 @@
  * into portindex2json's port object and checked with a build's rules. Done for a range of
  * entries, so that two threads can share a large index (see native-source); pure.
  */
-import type { IndexPort, PortObject } from '../derive/merge-ports.js';
+import type { PortObject } from '../derive/merge-ports.js';
 import { portFromEntry } from '../derive/portindex-entry.js';
-import { error, type Problem } from '../problems/problem.js';
+import { error } from '../problems/problem.js';
 import { readNativeEntry, type NativeBodies } from '../read/native-port-index.js';
 import { portProblems } from '../validate/validate-portindex.js';
 import { indexPort } from './index-port.js';
-
-export interface CheckedEntries {
-  /** The entries without problems, in their order. */
-  ports: IndexPort[];
-  /** The entries' problems, in their order (a native one names the line of its `<name> <length>` line). */
-  problems: Problem[];
-  /** A JSON port's text was not JSON: the document is read again whole (see json-source). */
-  unparsable?: boolean;
-}
+import type { CheckedEntries } from './source-check.js';
 
 /** Entries `from` to `to` (not included) of `bodies`, read and checked. */
 export function checkNativeEntries(bodies: NativeBodies, from: number, to: number, file: string): CheckedEntries {

@@ -7,7 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { fromThreadError } from '../problems/thread-error.js';
-import type { CheckedEntries } from './native-entries.js';
+import type { CheckedEntries } from './source-check.js';
 import { checkClaimed, checkEntries, chunkCount, type CheckerSetup, type EntryBodies, type FromChecker, type SourceKind } from './source-chunks.js';
 
 /** From this size a source is shared with a second thread, which costs its start: some 4,000 ports. */

@@ -12,6 +12,16 @@ export interface SourceRead extends Source {
   problems: Problem[];
 }
 
+/** A range of a source's entries checked (see native-entries, json-entries). */
+export interface CheckedEntries {
+  /** The entries without problems, in their order. */
+  ports: IndexPort[];
+  /** The entries' problems, in their order (a native one names the line of its `<name> <length>` line). */
+  problems: Problem[];
+  /** A JSON port's text was not JSON: the document is read again (see json-source). */
+  unparsable?: boolean;
+}
+
 /**
  * A source being checked, on a second thread too when it is large (see shared-check), while
  * this thread does other work: `finish` checks what is left here and gives the result, `stop`

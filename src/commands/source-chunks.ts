@@ -6,7 +6,8 @@
 import type { ThreadError } from '../problems/thread-error.js';
 import type { NativeBodies } from '../read/native-port-index.js';
 import { checkJsonEntries } from './json-entries.js';
-import { checkNativeEntries, type CheckedEntries } from './native-entries.js';
+import { checkNativeEntries } from './native-entries.js';
+import type { CheckedEntries } from './source-check.js';
 
 /** Entries a claim takes: small enough to share evenly, large enough that messages are few. */
 export const CHUNK_ENTRIES = 256;

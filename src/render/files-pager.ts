@@ -17,8 +17,7 @@ export class FilesPager {
   /** The page so far: its head, then its results with the commas between them. */
   private parts: string[] = [];
   private inPage = 0;
-  /** The builds added so far. */
-  added = 0;
+  private added = 0;
 
   constructor(
     private readonly write: WriteFile,

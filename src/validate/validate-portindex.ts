@@ -36,9 +36,14 @@ export function portIndexProblems(document: unknown, file: string): Problem[] {
   if (top.length > 0) return top;
   const ports = (document as { ports: unknown[] }).ports;
   const problems: Problem[] = [];
-  if (ports.length === 0) problems.push(error('no-ports', file, { path: 'ports' }, 'expected at least one port, found an empty array'));
+  if (ports.length === 0) problems.push(noPorts(file));
   ports.forEach((entry, index) => problems.push(...portProblems(entry, file, (path) => ({ path: below(`ports[${index}]`, path) }))));
   return problems;
+}
+
+/** The problem of a document whose `ports` is empty. */
+export function noPorts(file: string): Problem {
+  return error('no-ports', file, { path: 'ports' }, 'expected at least one port, found an empty array');
 }
 
 /** The problems of a document but its ports' own (its shape; `ports` an array). */
@@ -73,7 +78,7 @@ function validatePorts(entries: PortEntries, file: string, known: RecordCache | 
   const again = entries.again;
   const textHash = entries.textHash;
   let reused = 0;
-  if (entries.count === 0) problems.push(error('no-ports', file, { path: 'ports' }, 'expected at least one port, found an empty array'));
+  if (entries.count === 0) problems.push(noPorts(file));
   for (let index = 0; index < entries.count; index++) {
     const escapeFree = entries.escapeFree?.(index) ?? false;
     const hash = textHash?.(index);
