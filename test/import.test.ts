@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -153,6 +153,21 @@ test('import: a JSON source in any layout (one line, indented, a port a line) ma
     const bad = await runCli(['import', 'bad.json', '--catalogue', 'oneLine'], { cwd: dir });
     assert.is(bad.code, 1);
     assert.match(bad.stderr, /^bad\.json: ports\[2\]\.name \(port cu rl\): error: .*\[invalid-value\]/);
+  });
+});
+
+test('import: a source on standard input that is not UTF-8 is refused as a file would be, located, and nothing is written', async () => {
+  await withTempDir(async (dir) => {
+    // Byte 66 (after the BOM, which is dropped) and byte 52 are 0xff: no UTF-8 sequence starts with it.
+    const bytes = Buffer.concat([Buffer.from('\ufeff{"ports":[{"name":"zlib","portdir":"archivers/zlib","version":"1.3'), Buffer.from([0xff]), Buffer.from('"}]}\n')]);
+    for (const native of [false, true]) {
+      const input = native ? Buffer.concat([Buffer.from('zlib 44\nname zlib portdir archivers/zlib version 1.3'), Buffer.from([0xff]), Buffer.from('\n')]) : bytes;
+      const run = spawnSync(process.execPath, [BIN, 'import', '-'], { cwd: dir, input, encoding: 'utf8' });
+      assert.is(run.status, 1, run.stderr);
+      const at = native ? '2:45: error: expected UTF-8 text, found the byte 0xff at byte offset 52' : '1:67: error: expected UTF-8 text, found the byte 0xff at byte offset 66';
+      assert.is(run.stderr, `<stdin>:${at} that does not start a valid UTF-8 sequence [invalid-utf8]\nimport failed: the catalogue is untouched\n`);
+      assert.not.ok(existsSync(path.join(dir, 'catalogue')));
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { canonicalPort } from '../read/canonical-port-line.js';
 import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import { eachChunk, writeAll } from './chunks.js';
-import { readSourceFile, sourceName, startSourceCheck, type Source } from './import-source.js';
+import { checkPipedSource, readSourceFile, sourceName, startSourceCheck, type Source } from './import-source.js';
 
 export interface ImportOptions {
   cwd: string;
@@ -158,7 +158,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   const failed = (): ImportResult => ({ ok: false, log, changes: undefined, wrote: false });
 
   progress.phase(`reading ${sourceName(options.cwd, options.source)}`);
-  let read = options.source === '-' ? await unlessInterrupted(options.stdin ? options.stdin() : readStdin(signal), signal) : readSourceFile(options.cwd, options.source, log);
+  let read = options.source === '-' ? checkPipedSource(await unlessInterrupted(options.stdin ? options.stdin() : readStdin(signal), signal), log) : readSourceFile(options.cwd, options.source, log);
   await checkpoint(signal);
   progress.phase('checking the ports');
   const checking = read && startSourceCheck(read, sourceName(options.cwd, options.source), log, options.sharedFrom);

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { ProblemLog } from '../problems/problem-log.js';
-import { readCatalogueBytes } from '../read/read-json-file.js';
+import { readCatalogueBytes, utf8Problem } from '../read/read-json-file.js';
 import { hasBom } from '../read/utf8.js';
 import { startJsonCheck } from './json-source.js';
 import { startNativeCheck } from './native-source.js';
@@ -27,6 +27,17 @@ export function readSourceFile(cwd: string, source: string, log: ProblemLog): Bu
   const read = readCatalogueBytes(path.resolve(cwd, source), sourceName(cwd, source), true);
   if (!read.ok) return void log.addAll(read.problems);
   return read.value;
+}
+
+/**
+ * The bytes of a source from standard input, checked as a file's are (see readSourceFile):
+ * its byte-order mark dropped, UTF-8 or its problem logged.
+ */
+export function checkPipedSource(bytes: Buffer, log: ProblemLog): Buffer | undefined {
+  const text = bytes.subarray(hasBom(bytes) ? 3 : 0);
+  const notUtf8 = utf8Problem(text, sourceName('', '-'));
+  if (notUtf8) return void log.add(notUtf8);
+  return text;
 }
 
 /**

@@ -29,11 +29,8 @@ export function readCatalogueFile(path: string, file: string, shared = false): R
   }
   const start = hasBom(bytes) ? BOM.length : 0;
   bytes = bytes.subarray(start);
-  const fault = findInvalidUtf8(bytes);
-  if (fault) {
-    const message = `expected UTF-8 text, found the byte 0x${bytes[fault.offset]!.toString(16).padStart(2, '0')} at byte offset ${fault.offset} that does not start a valid UTF-8 sequence`;
-    return { ok: false, problems: [error('invalid-utf8', file, { line: fault.line, column: fault.column }, message)] };
-  }
+  const notUtf8 = utf8Problem(bytes, file);
+  if (notUtf8) return { ok: false, problems: [notUtf8] };
   if (bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
     return { ok: false, problems: [error('empty-file', file, {}, 'expected a JSON document, found an empty file')] };
   }
@@ -72,6 +69,14 @@ function readShared(fd: number, size: number): Buffer {
     if (read === 0) return bytes.subarray(0, length);
     length += read;
   }
+}
+
+/** The problem of bytes that are not UTF-8, located by line, column and offset; undefined when they are. */
+export function utf8Problem(bytes: Uint8Array, file: string): Problem | undefined {
+  const fault = findInvalidUtf8(bytes);
+  if (!fault) return undefined;
+  const message = `expected UTF-8 text, found the byte 0x${bytes[fault.offset]!.toString(16).padStart(2, '0')} at byte offset ${fault.offset} that does not start a valid UTF-8 sequence`;
+  return error('invalid-utf8', file, { line: fault.line, column: fault.column }, message);
 }
 
 /**
