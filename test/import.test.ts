@@ -171,6 +171,22 @@ test('import: a source on standard input that is not UTF-8 is refused as a file 
   });
 });
 
+test('import: an empty or blank source is empty-file, named for what an import takes, from a file as from standard input', async () => {
+  await withTempDir(async (dir) => {
+    const expected = "expected a PortIndex: MacPorts' native index or portindex2json's JSON";
+    for (const [input, found] of [['', 'an empty file'], ['\ufeff \n\t\r\n', 'white space only']] as const) {
+      writeFileSync(path.join(dir, 'source'), input);
+      const fromFile = spawnSync(process.execPath, [BIN, 'import', 'source'], { cwd: dir, encoding: 'utf8' });
+      const piped = spawnSync(process.execPath, [BIN, 'import', '-'], { cwd: dir, input, encoding: 'utf8' });
+      for (const [run, name] of [[fromFile, 'source'], [piped, '<stdin>']] as const) {
+        assert.is(run.status, 1, run.stderr);
+        assert.is(run.stderr, `${name}: error: ${expected}, found ${found} [empty-file]\nimport failed: the catalogue is untouched\n`);
+      }
+      assert.not.ok(existsSync(path.join(dir, 'catalogue')));
+    }
+  });
+});
+
 test('import: SIGINT while two threads check a large source ends both at once, exit 130, the catalogue as it was', async () => {
   await withTempDir(async (dir) => {
     writeFileSync(path.join(dir, 'first.json'), index(port('zlib')));

@@ -210,11 +210,11 @@ test('fixture, through the CLI: importing the native PortIndex and its JSON writ
   });
 });
 
-test('no ports: a native source with no entry is refused (no-ports), nothing written', async () => {
+test('no ports: a source with no entry, only white space, is refused as an empty file is (empty-file), nothing written', async () => {
   await withTempDir(async (dir) => {
     const result = await importCatalogue({ cwd: dir, source: '-', catalogue: 'catalogue', dryRun: false, stdin: async () => Buffer.from('\n \t\n') });
     assert.is(result.ok, false);
-    assert.equal(result.log.kept.map((p) => [p.code, p.file, p.location]), [['no-ports', '<stdin>', {}]]);
+    assert.equal(result.log.kept.map((p) => [p.code, p.file, p.location]), [['empty-file', '<stdin>', {}]]);
     assert.not.ok(existsSync(path.join(dir, 'catalogue')));
   });
 });

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { ProblemLog } from '../problems/problem-log.js';
-import { readCatalogueBytes, utf8Problem } from '../read/read-json-file.js';
+import { blankProblem, readCatalogueBytes, utf8Problem } from '../read/read-json-file.js';
 import { hasBom } from '../read/utf8.js';
 import { startJsonCheck } from './json-source.js';
 import { startNativeCheck } from './native-source.js';
@@ -19,24 +19,27 @@ export function sourceName(cwd: string, source: string): string {
   return source === '-' ? '<stdin>' : path.relative(cwd, path.resolve(cwd, source)) || source;
 }
 
+/** What a source holds, as the problem of an empty one says. */
+const SOURCE = "a PortIndex: MacPorts' native index or portindex2json's JSON";
+
 /**
  * The source file's bytes, or its problem (unreadable, empty) logged. In shared memory: a
  * large source is read on two threads (see shared-check).
  */
 export function readSourceFile(cwd: string, source: string, log: ProblemLog): Buffer | undefined {
-  const read = readCatalogueBytes(path.resolve(cwd, source), sourceName(cwd, source), true);
+  const read = readCatalogueBytes(path.resolve(cwd, source), sourceName(cwd, source), true, SOURCE);
   if (!read.ok) return void log.addAll(read.problems);
   return read.value;
 }
 
 /**
  * The bytes of a source from standard input, checked as a file's are (see readSourceFile):
- * its byte-order mark dropped, UTF-8 or its problem logged.
+ * its byte-order mark dropped, UTF-8 and not empty, or its problem logged.
  */
 export function checkPipedSource(bytes: Buffer, log: ProblemLog): Buffer | undefined {
   const text = bytes.subarray(hasBom(bytes) ? 3 : 0);
-  const notUtf8 = utf8Problem(text, sourceName('', '-'));
-  if (notUtf8) return void log.add(notUtf8);
+  const problem = utf8Problem(text, sourceName('', '-')) ?? blankProblem(text, sourceName('', '-'), SOURCE);
+  if (problem) return void log.add(problem);
   return text;
 }
 

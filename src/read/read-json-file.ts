@@ -9,16 +9,20 @@ export type Read<T> = { ok: true; value: T } | { ok: false; problems: Problem[] 
  * Reads a catalogue file strictly: UTF-8 only (a BOM is dropped, docs/catalogue-format.md) and not empty.
  * The bytes are returned as they are; decoding is the caller's choice.
  */
-export function readCatalogueBytes(path: string, file: string, shared = false): Read<Buffer> {
-  const read = readCatalogueFile(path, file, shared);
+export function readCatalogueBytes(path: string, file: string, shared = false, expected = JSON_DOCUMENT): Read<Buffer> {
+  const read = readCatalogueFile(path, file, shared, expected);
   return read.ok ? { ok: true, value: read.value.bytes } : read;
 }
+
+/** What a catalogue file is expected to hold, as an `empty-file` problem says (see blankProblem). */
+const JSON_DOCUMENT = 'a JSON document';
 
 /**
  * As readCatalogueBytes, with where the bytes start in the file: after a byte-order mark.
  * `shared`: read into shared memory, which another thread can read too without a copy.
+ * `expected`: what the file should hold, for the problem of an empty one.
  */
-export function readCatalogueFile(path: string, file: string, shared = false): Read<{ bytes: Buffer; start: number }> {
+export function readCatalogueFile(path: string, file: string, shared = false, expected = JSON_DOCUMENT): Read<{ bytes: Buffer; start: number }> {
   let bytes: Buffer;
   try {
     bytes = readRegularFile(path, shared);
@@ -31,10 +35,15 @@ export function readCatalogueFile(path: string, file: string, shared = false): R
   bytes = bytes.subarray(start);
   const notUtf8 = utf8Problem(bytes, file);
   if (notUtf8) return { ok: false, problems: [notUtf8] };
-  if (bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
-    return { ok: false, problems: [error('empty-file', file, {}, 'expected a JSON document, found an empty file')] };
-  }
+  const blank = blankProblem(bytes, file, expected);
+  if (blank) return { ok: false, problems: [blank] };
   return { ok: true, value: { bytes, start } };
+}
+
+/** The problem of a file (after its byte-order mark) that is empty or white space only; undefined for any other. */
+export function blankProblem(bytes: Uint8Array, file: string, expected = JSON_DOCUMENT): Problem | undefined {
+  if (!bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) return undefined;
+  return error('empty-file', file, {}, `expected ${expected}, found ${bytes.length === 0 ? 'an empty file' : 'white space only'}`);
 }
 
 /**
