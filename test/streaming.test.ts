@@ -137,6 +137,63 @@ test('streamed pages equal the in-memory rendering: builds.ndjson of several rea
   });
 });
 
+/**
+ * The ports are read in no time in these catalogues: the build stands still a moment before its
+ * plan, as if reading many, while the writer thread pages ahead.
+ */
+const reading = { phase: (name: string) => void (name === 'planning' && Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300)), advance: () => {}, end: () => {} };
+
+test('pages made ahead by the writer thread, stopped at any page, and the rest made by the build equal the in-memory rendering', async () => {
+  await withTempDir(async (dir) => {
+    const catalogue = path.join(dir, 'catalogue');
+    mkdirSync(catalogue);
+    writeFileSync(path.join(catalogue, 'portindex.json'), JSON.stringify({ ports: [{ name: 'zlib', portdir: 'archivers/zlib', version: '1.3.1' }] }));
+    writeFileSync(path.join(catalogue, 'builds.ndjson'), multiChunkBuilds());
+    const expected = renderPagesInMemory(path.join(catalogue, 'builds.ndjson'), 7);
+    const lastPage = expected.size;
+    // Stopped after the first page, after one in the middle, before the long line's page (id 30,
+    // page 5), and at the page before the last, the most it makes.
+    for (const most of [1, 4, 5, Math.floor(lastPage / 2), undefined]) {
+      const out = `dist-${most ?? 'all'}`;
+      const result = await buildSite({ cwd: dir, catalogue, out, baseUrl: BASE, pageSize: 7, strict: false, prepage: { from: 0, most }, progress: reading });
+      assert.ok(result.ok, result.log.kept.map((p) => p.message).join('\n'));
+      const pages = new Map([...readTree(path.join(dir, out))].filter(([f]) => f.startsWith('api/v1/files/')).map(([f, b]) => [f, b.toString('utf8')]));
+      assert.equal(pages, expected, String(most));
+      // How far the writer got by the plan depends on the machine; some pages, never past `most` or the last.
+      assert.ok(result.stats.pagedAhead >= 1 && result.stats.pagedAhead <= Math.min(most ?? Infinity, lastPage - 1), `${String(most)}: ${result.stats.pagedAhead} pages made ahead`);
+      assert.equal(result.stats.builds, [...expected.values()].reduce((sum, page) => sum + (JSON.parse(page) as { results: unknown[] }).results.length, 0));
+      // The pages were placed with the pages key: built again, nothing is made again.
+      assert.is((await buildSite({ cwd: dir, catalogue, out, baseUrl: BASE, pageSize: 7, strict: false, prepage: { from: 0, most } })).stats.written, 0, `${String(most)}: built again`);
+    }
+  });
+});
+
+test('paging ahead: a bad line or a repeated id in what the writer thread would page is reported as the build alone reports it', async () => {
+  await withTempDir(async (dir) => {
+    const catalogue = path.join(dir, 'catalogue');
+    mkdirSync(catalogue);
+    writeFileSync(path.join(catalogue, 'portindex.json'), JSON.stringify({ ports: [{ name: 'zlib', portdir: 'archivers/zlib', version: '1.3.1' }] }));
+    const line = (id: number) => JSON.stringify({ build_id: id, files: [`/opt/local/f${id}`] });
+    const lines = Array.from({ length: 40 }, (_, i) => line(i + 1));
+    const cases = {
+      'a bad line in page 3': lines.map((text, i) => (i === 12 ? '{"build_id": 13, "files": [1]}' : text)),
+      'an id of page 1 again in page 2': lines.map((text, i) => (i === 6 ? line(2) : text)),
+      'an id of page 1 again in the last page': lines.map((text, i) => (i === 38 ? line(3) : text)),
+    };
+    for (const [name, builds] of Object.entries(cases)) {
+      writeFileSync(path.join(catalogue, 'builds.ndjson'), `${builds.join('\n')}\n`);
+      const problems = async (prepage: { from: number; most?: number }) => {
+        const result = await buildSite({ cwd: dir, catalogue, out: 'dist', baseUrl: BASE, pageSize: 5, strict: false, prepage, progress: reading });
+        assert.is(result.ok, false, name);
+        return result.log.kept.map((p) => [p.code, p.location]);
+      };
+      const alone = await problems({ from: Infinity });
+      assert.ok(alone.length > 0, name);
+      for (const most of [1, 2, 3, undefined]) assert.equal(await problems({ from: 0, most }), alone, `${name}, ${String(most)}`);
+    }
+  });
+});
+
 test('builds.ndjson read with more or fewer builds than it was counted with (written meanwhile): changed-while-read, not a crash', async () => {
   await withTempDir(async (dir) => {
     const buildsPath = path.join(dir, 'builds.ndjson');

@@ -14,6 +14,7 @@ import { changedSince, changedWhileRead, identifyFile, type FileIdentity } from 
 import { ChangedWhileRead } from '../read/port-text-reader.js';
 import { unreadableFile } from '../read/read-json-file.js';
 import { pageCount } from '../render/files-page.js';
+import { pagesKey } from '../render/files-pager.js';
 import { listingFiles } from '../render/listing-files.js';
 import { PortTexts } from '../render/port-text.js';
 import { PortsList } from '../render/ports-list.js';
@@ -26,7 +27,7 @@ import { BuildLock, STALE_MS } from '../write/build-lock.js';
 import { checkPublishAccess } from '../write/publish-access.js';
 import { SiteWriter } from '../write/site-writer.js';
 import { locateCatalogue, type CatalogueFiles } from './catalogue-files.js';
-import { pagesKey, writePages, type FilesPhaseOptions } from './files-phase.js';
+import { writePages, type FilesPhaseOptions } from './files-phase.js';
 import { recalledIdentity, recordIdentity } from './identity-store.js';
 import { checkOutputDirectory, followOutput } from './output-guard.js';
 import { preparePorts } from './prepare-ports.js';
@@ -39,6 +40,12 @@ export type { BuildStats };
  * rebuild's finishing: below, the memory it gives back is not worth its time.
  */
 const COLLECT_AFTER_PORTS = 20000;
+
+/**
+ * From this many builds on, the writer thread pages builds.ndjson ahead while this thread reads
+ * the ports (see Prepager): below, loading the paging's code there costs more than it saves.
+ */
+const PREPAGE_FROM = 5000;
 
 export interface BuildOptions {
   /** Paths below are resolved against this, and problems name files relative to it. */
@@ -66,6 +73,8 @@ export interface BuildOptions {
   now?: () => number;
   /** The catalogue has no builds on purpose: no warning that builds.ndjson is missing (and there must be none). */
   noBuilds?: boolean;
+  /** Tests page builds.ndjson ahead (see Prepager) from fewer builds, or stop it at a given page. */
+  prepage?: { from?: number; most?: number };
 }
 
 export interface BuildResult {
@@ -123,7 +132,10 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const known = run.buildsReadable ? recalledIdentity(out, files.buildsPath) : undefined;
     const identity = run.buildsReadable ? identifyFile(files.buildsPath, known, options.now ?? Date.now, (file) => writer.survey(file)) : undefined;
     identity?.catch(() => undefined); // awaited below; a build that throws before then does not wait
-    writer.load(options.fingerprint);
+    // While this thread reads the ports, the writer thread pages the builds ahead (see Prepager).
+    const { buildsPath, buildsName, baseUrl, pageSize } = filesOptions;
+    const paging = { buildsPath, buildsName, baseUrl, pageSize, from: options.prepage?.from ?? PREPAGE_FROM, most: options.prepage?.most };
+    writer.load(options.fingerprint, run.buildsReadable ? paging : undefined);
     progress.phase('reading ports');
     const fingerprint = options.fingerprint ?? codeFingerprint();
     let cached = recalledRecords(out, fingerprint);
@@ -196,7 +208,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     let filesInfo = plan.filesInfo;
     if (!filesInfo) {
       collectGarbage(); // the ports' records are garbage now, before the paging's churn
-      const written = await writePages(filesOptions, source.records, writer, log, progress);
+      const written = await writePages(filesOptions, source.records, writer, log, progress, plan.prepaged);
       if (written && changedSince(files.buildsPath, source.seen)) log.add(changedWhileRead(files.buildsName));
       if (!written || log.errors > 0) {
         await writer.abort();
@@ -214,7 +226,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     if (lock.lost) throw new MachineFault(`the lock of ${out} was taken over by another build while this one stood still past ${STALE_MS / 1000} s: nothing published`);
     const totals = await writer.commit(filesInfo);
     if (source.fingerprint !== known?.fingerprint) rememberIdentity(out, files.buildsPath, source);
-    Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });
+    Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths, pagedAhead: (plan.prepaged?.builds ?? 0) / options.pageSize });
     Object.assign(stats, { files: totals.files, written: totals.written, carried: totals.files - totals.rendered, bytes: totals.bytes });
     return run.finish(true);
   } catch (cause) {
@@ -307,7 +319,7 @@ function startRun(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'progress' |
   else if (!options.noBuilds && !existsSync(files.buildsPath)) {
     log.add(warning('no-builds-file', files.buildsName, {}, 'expected the builds of the catalogue here, found no such file: the files list is published empty (an empty file says there are no builds, without this warning)'));
   }
-  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, bytes: 0, seconds: 0 };
+  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, pagedAhead: 0, bytes: 0, seconds: 0 };
   return {
     files,
     log,

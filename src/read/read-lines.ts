@@ -8,7 +8,18 @@ export interface Line {
   number: number;
   /** The line's bytes without its `\n` (a `\r` before it stays; JSON.parse ignores it). */
   bytes: Buffer;
+  /** Where the next line starts in the file (a byte offset). */
+  next: number;
 }
+
+/** Where to start reading a file: a line's first byte, and that line's number. */
+export interface LineStart {
+  offset: number;
+  number: number;
+}
+
+/** The file's start: its first line (a byte-order mark there is dropped). */
+export const FILE_START: LineStart = { offset: 0, number: 1 };
 
 const CHUNK = 1 << 20;
 
@@ -20,19 +31,20 @@ const CHUNK = 1 << 20;
  * buffer per chunk (as a read stream makes) is memory outside the heap that V8 counts: reading
  * a 300 MB file that way set off a full collection every 30 MB or so.
  */
-async function* readChunks(path: string): AsyncGenerator<Buffer> {
+async function* readChunks(path: string, from = 0): AsyncGenerator<Chunk> {
   const file = await open(path, 'r');
   const buffers = [Buffer.allocUnsafeSlow(CHUNK), Buffer.allocUnsafeSlow(CHUNK)];
-  let position = 0;
+  let position = from;
   const readInto = (buffer: Buffer) => file.read(buffer, 0, CHUNK, position);
   let next = readInto(buffers[0]!);
   try {
     for (let turn = 0; ; turn++) {
       const { bytesRead, buffer } = await next;
       if (bytesRead === 0) return;
+      const at = position;
       position += bytesRead;
       next = readInto(buffers[(turn + 1) % 2]!);
-      yield chunkOf(buffer, bytesRead, turn === 0);
+      yield chunkOf(buffer, bytesRead, at);
     }
   } finally {
     await next.catch(() => undefined); // a read ahead may be under way: the file stays open for it
@@ -41,52 +53,86 @@ async function* readChunks(path: string): AsyncGenerator<Buffer> {
 }
 
 /** As readChunks, on this thread, for a reader that has nothing else to do meanwhile. */
-function* readChunksSync(path: string): Generator<Buffer> {
+function* readChunksSync(path: string): Generator<Chunk> {
   const file = openSync(path, 'r');
   try {
     const buffer = Buffer.allocUnsafeSlow(CHUNK);
-    for (let first = true; ; first = false) {
+    for (let at = 0; ; ) {
       const bytesRead = readSync(file, buffer, 0, CHUNK, null);
       if (bytesRead === 0) return;
-      yield chunkOf(buffer, bytesRead, first);
+      yield chunkOf(buffer, bytesRead, at);
+      at += bytesRead;
     }
   } finally {
     closeSync(file);
   }
 }
 
-/** The bytes read into `buffer`, without the byte-order mark that may start the first chunk. */
-function chunkOf(buffer: Buffer, bytesRead: number, first: boolean): Buffer {
-  const chunk = buffer.subarray(0, bytesRead);
-  return first && hasBom(chunk) ? chunk.subarray(3) : chunk;
+/** Bytes of a file, and where they are in it. */
+interface Chunk {
+  data: Buffer;
+  at: number;
+}
+
+/** The bytes read into `buffer` from the file's offset `at`, without the byte-order mark that may start the file. */
+function chunkOf(buffer: Buffer, bytesRead: number, at: number): Chunk {
+  const data = buffer.subarray(0, bytesRead);
+  return at === 0 && hasBom(data) ? { data: data.subarray(3), at: 3 } : { data, at };
 }
 
 /**
  * Streams a file line by line with line numbers, holding one chunk and one partial line at a
  * time, so memory does not grow with the file (issue: builds.ndjson can hold millions of paths).
  * A line's bytes may be a view of the chunk: valid only until the next line is asked for.
+ * `from`: where to start, the start of a line (see Line.next).
  */
-export async function* readLines(path: string): AsyncGenerator<Line> {
+export async function* readLines(path: string, from: LineStart = FILE_START): AsyncGenerator<Line> {
+  const lines = new LineSplitter(from);
+  for await (const chunk of readChunks(path, from.offset)) yield* lines.of(chunk);
+  yield* lines.end();
+}
+
+/** As readLines from the file's start, on this thread, for a reader that has nothing else to do meanwhile. */
+export function* readLinesSync(path: string): Generator<Line> {
+  const lines = new LineSplitter(FILE_START);
+  for (const chunk of readChunksSync(path)) yield* lines.of(chunk);
+  yield* lines.end();
+}
+
+/** Chunks in, lines out, numbered and placed in the file. */
+class LineSplitter {
   // A line longer than a chunk is kept as its pieces and joined once, at its end: joined piece
   // by piece, a line of millions of paths was copied over and over (quadratic time).
-  let pieces: Buffer[] = [];
-  let number = 0;
-  for await (const data of readChunks(path)) {
+  private pieces: Buffer[] = [];
+  private number: number;
+  /** Where the last chunk ended in the file. */
+  private offset = 0;
+
+  constructor(from: LineStart) {
+    this.number = from.number - 1;
+  }
+
+  *of({ data, at }: Chunk): Generator<Line> {
+    this.offset = at;
     let start = 0;
     let newline = data.indexOf(10, start);
     while (newline !== -1) {
       const piece = data.subarray(start, newline);
-      number++;
-      yield { number, bytes: pieces.length > 0 ? Buffer.concat([...pieces, piece]) : piece };
-      pieces = [];
+      this.number++;
+      yield { number: this.number, bytes: this.pieces.length > 0 ? Buffer.concat([...this.pieces, piece]) : piece, next: this.offset + newline + 1 };
+      this.pieces = [];
       start = newline + 1;
       newline = data.indexOf(10, start);
     }
     // A copy: the chunk's buffer is read into again.
-    if (start < data.length) pieces.push(Buffer.from(data.subarray(start)));
+    if (start < data.length) this.pieces.push(Buffer.from(data.subarray(start)));
+    this.offset += data.length;
   }
-  const last = Buffer.concat(pieces);
-  if (last.length > 0) yield { number: number + 1, bytes: last };
+
+  *end(): Generator<Line> {
+    const last = Buffer.concat(this.pieces);
+    if (last.length > 0) yield { number: this.number + 1, bytes: last, next: this.offset };
+  }
 }
 
 /** docs/catalogue-format.md: blank lines are ignored; a line of spaces, tabs or a lone `\r` counts as blank. */
@@ -136,7 +182,7 @@ class RecordCounter {
  */
 export function surveyFile(path: string, digest: ContentDigest): { digest: ContentDigest; records: number } {
   const counter = new RecordCounter();
-  for (const data of readChunksSync(path)) {
+  for (const { data } of readChunksSync(path)) {
     digest.update(data);
     counter.add(data);
   }

@@ -1,7 +1,22 @@
+import { contentHash } from '../content-hash.js';
 import { buildItem, PAGE_TAIL, pageCount, pageHead } from './files-page.js';
 import { pageFile } from '../routes/site-files.js';
 import type { BuildSource } from '../validate/build-schema.js';
 import type { Body } from './body.js';
+
+/** What shapes the files pages' bytes besides the builds and the code. */
+export interface PageShape {
+  baseUrl: string;
+  pageSize: number;
+}
+
+/**
+ * The key of the files pages: everything that shapes their bytes but the code, which the
+ * marker's fingerprint stands for. `digest`: the content hash of builds.ndjson.
+ */
+export function pagesKey(shape: PageShape, digest: string): string {
+  return contentHash(JSON.stringify([shape.pageSize, shape.baseUrl, digest]));
+}
 
 /** Takes a page as its parts, written end to end (see Body). */
 export type WriteFile = (relative: string, body: Body) => void | Promise<void>;
@@ -9,11 +24,14 @@ export type WriteFile = (relative: string, body: Body) => void | Promise<void>;
 /**
  * Turns a stream of builds into `page-N.json` files, writing each page as soon as it is full,
  * so memory holds one page whatever the number of builds. `count` must be known up front:
- * every page carries it (docs/api.md).
+ * every page carries it (docs/api.md). `first`: the builds before it are paged already (whole
+ * pages), and this pager makes the pages of the others.
  */
 export class FilesPager {
   readonly pages: number;
-  private page = 1;
+  private page: number;
+  /** The builds this pager takes. */
+  private readonly expected: number;
   /** The page so far: its head, then its results with the commas between them. */
   private parts: string[] = [];
   private inPage = 0;
@@ -24,8 +42,17 @@ export class FilesPager {
     private readonly baseUrl: string,
     private readonly count: number,
     private readonly pageSize: number,
+    first = 0,
   ) {
+    if (first % pageSize !== 0 || first > count) throw new Error(`build ${first} of ${count} does not start a page of ${pageSize}`);
     this.pages = pageCount(count, pageSize);
+    this.page = first / pageSize + 1;
+    this.expected = count - first;
+  }
+
+  /** The pages written so far, those before `first` included. */
+  get written(): number {
+    return this.page - 1;
   }
 
   /** `plain`: no path needs escaping (see buildItem). */
@@ -40,10 +67,10 @@ export class FilesPager {
 
   /** Writes the last, partial page (or the single empty page of an empty list). */
   async finish(): Promise<void> {
-    if (this.added !== this.count) {
-      throw new Error(`the files list was counted as ${this.count} builds but ${this.added} arrived`);
+    if (this.added !== this.expected) {
+      throw new Error(`the files list was counted as ${this.expected} builds but ${this.added} arrived`);
     }
-    if (this.inPage > 0 || this.page === 1) await this.flush();
+    if (this.inPage > 0 || this.count === 0) await this.flush();
   }
 
   private async flush(): Promise<void> {

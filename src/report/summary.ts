@@ -12,6 +12,8 @@ export interface BuildStats {
   written: number;
   /** Files taken over from the previous build without being made again. */
   carried: number;
+  /** Files pages the writer thread made ahead while the ports were read (see Prepager). */
+  pagedAhead: number;
   bytes: number;
   seconds: number;
 }

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { error } from '../problems/problem.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import { locateJsonError } from '../read/locate-json-error.js';
-import { isBlank, readLines, type Line } from '../read/read-lines.js';
+import { FILE_START, isBlank, readLines, type Line, type LineStart } from '../read/read-lines.js';
 import { findInvalidUtf8 } from '../read/utf8.js';
 import { compiledBuildSchema, type BuildSource } from './build-schema.js';
 import { problemsFromZod } from './zod-problems.js';
@@ -17,27 +17,43 @@ export async function fileExists(path: string): Promise<boolean> {
   );
 }
 
+/** The builds read before a scan starts (see scanBuilds): their ids, and where the next line starts. */
+export interface EarlierBuilds {
+  ids: Uint32Array;
+  from: LineStart;
+}
+
 /**
  * Streams `builds.ndjson` (docs/catalogue-format.md): each line decoded, parsed and validated on its own, valid
  * builds handed to `sink` in file order, problems logged with their line. Build ids are kept
- * only as a packed array (4 bytes a build) to find duplicates at the end.
+ * only as a packed array (4 bytes a build) to find duplicates at the end. With `earlier`, from
+ * where those builds end, their ids counted among the others for duplicates.
  */
-export async function scanBuilds(path: string, file: string, log: ProblemLog, sink: BuildSink): Promise<number> {
+export async function scanBuilds(path: string, file: string, log: ProblemLog, sink: BuildSink, earlier?: EarlierBuilds): Promise<number> {
   if (!(await fileExists(path))) return 0;
-  const ids = new IdList();
+  const ids = new IdList(earlier?.ids);
   let valid = 0;
-  for await (const line of readLines(path)) {
-    if (isBlank(line.bytes)) continue;
-    const escapeFree = line.bytes.indexOf(BACKSLASH) === -1;
-    const build = parseBuildLine(line, file, log, escapeFree);
-    if (!build) continue;
-    ids.push(build.build_id);
+  for await (const line of readLines(path, earlier?.from ?? FILE_START)) {
+    const read = readBuild(line, file, log);
+    if (!read) continue;
+    ids.push(read.build.build_id);
     valid++;
-    await sink(build, escapeFree && line.bytes.indexOf(SEPARATOR_LEAD) === -1);
+    await sink(read.build, read.plain);
   }
   const duplicates = ids.duplicates();
   if (duplicates.size > 0) await reportDuplicates(path, file, duplicates, log);
   return valid;
+}
+
+/**
+ * A line's build, valid, and whether it is `plain` (see BuildSink); undefined for a blank line
+ * and for a line with a problem, which is logged.
+ */
+export function readBuild(line: Line, file: string, log: ProblemLog): { build: BuildSource; plain: boolean } | undefined {
+  if (isBlank(line.bytes)) return undefined;
+  const escapeFree = line.bytes.indexOf(BACKSLASH) === -1;
+  const build = parseBuildLine(line, file, log, escapeFree);
+  return build && { build, plain: escapeFree && line.bytes.indexOf(SEPARATOR_LEAD) === -1 };
 }
 
 const BACKSLASH = 0x5c;
@@ -71,9 +87,16 @@ export function parseBuildLine(line: Line, file: string, log: ProblemLog, escape
 }
 
 /** A growable Uint32Array: build ids are < 2^31, so four bytes each. */
-class IdList {
-  private ids = new Uint32Array(1024);
-  private length = 0;
+export class IdList {
+  private ids: Uint32Array;
+  private length: number;
+
+  /** `ids`: the list's first ids. */
+  constructor(ids: Uint32Array = new Uint32Array(0)) {
+    this.ids = new Uint32Array(Math.max(1024, ids.length * 2));
+    this.ids.set(ids);
+    this.length = ids.length;
+  }
 
   push(id: number): void {
     if (this.length === this.ids.length) {
@@ -82,6 +105,11 @@ class IdList {
       this.ids = bigger;
     }
     this.ids[this.length++] = id;
+  }
+
+  /** The ids pushed, in their order. */
+  values(): Uint32Array {
+    return this.ids.slice(0, this.length);
   }
 
   duplicates(): Set<number> {
