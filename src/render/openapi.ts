@@ -4,7 +4,7 @@
  * check every built file against (routes/output-schemas.ts), so the document cannot drift from
  * the bytes. Pure.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { OUTPUT_SCHEMAS, apiRoot, categoriesPage, categoryResource, errorBody, filesPage, maintainerResource, maintainersPage, portResource, portsPage } from '../routes/output-schemas.js';
 import { API_HEADERS, CATEGORY_ROUTE, JSON_FORMATS, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, PORT_ROUTE, ROOT_ROUTE, type Route } from '../routes/route-table.js';
 import { ERROR_BODIES, GITHUB_SEGMENT, type ErrorKind, type ListName } from '../routes/site-files.js';

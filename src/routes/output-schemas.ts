@@ -3,7 +3,7 @@
  * missing key fails. The tests check the built files against them, and the OpenAPI document
  * (render/openapi.ts) is generated from them, so the published schema cannot drift from the bytes.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The schemas the OpenAPI document names (its components), by their id. */
 export const OUTPUT_SCHEMAS = z.registry<{ id: string }>();

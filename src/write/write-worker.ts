@@ -15,7 +15,7 @@ import { Executor } from './executor.js';
 import { recallIdentities, refreshLedger, writeLedger } from './file-ledger.js';
 import { readMarker, type FilesInfo, type Marker } from './marker.js';
 import { planFiles, unwanted, type Previous } from './plan.js';
-import { Prepager, type PrepageSetup } from './prepager.js';
+import type { Prepager, PrepageSetup } from './prepager.js';
 import { checkInside } from './tree-paths.js';
 import { emptyTrash, moveToTrash } from './tree-roles.js';
 import { siblingsOf } from './precompress.js';
@@ -40,6 +40,8 @@ let executor: Executor | undefined;
 /** builds.ndjson as this thread surveyed it, when it did. */
 let surveyed: { path: string; survey: FileSurvey } | undefined;
 let prepager: Prepager | undefined;
+/** Whether the plan was asked for: from then on, no paging ahead starts. */
+let planning = false;
 
 /**
  * The previous trees, read and checked; keys count only when made by the code of `madeBy`,
@@ -83,9 +85,17 @@ function prepage(setup: PrepageSetup | undefined): void {
       throw cause;
     }
   };
-  prepager = new Prepager(setup, surveyed.survey.records);
-  // A failure to read ends the paging ahead: the build reads the file again, and reports it.
-  prepager.run(place).catch(() => undefined);
+  const records = surveyed.survey.records;
+  // Its code (the builds' schema and Zod with it) is loaded only now: a rebuild, which carries
+  // its pages, does not load it. A failure to read ends the paging ahead: the build reads the
+  // file again, and reports it.
+  import('./prepager.js')
+    .then(({ Prepager }) => {
+      if (planning || broken) return;
+      prepager = new Prepager(setup, records);
+      return prepager.run(place);
+    })
+    .catch(() => undefined);
 }
 
 /** A batch of wanted files, planned and carried out at once: what the previous trees hold is placed. */
@@ -109,6 +119,7 @@ function want(paths: readonly string[], keys: ReadonlyArray<string | undefined>)
 
 /** Every file is listed: what the spare holds that is not wanted goes, and the build learns what to make. */
 function plan(pagesKey: string): FromWorker {
+  planning = true;
   if (previous.spare) executor!.remove(unwanted(previous.spare.keys(), wanted));
   const pagesKept = render.every((relative) => wanted.get(relative) !== pagesKey);
   return { type: 'planned', answer: { render, filesInfo: pagesKept ? pagesInfo(pagesKey) : undefined, prepaged: prepager?.stop() } };
