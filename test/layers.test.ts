@@ -24,7 +24,7 @@ const LAYERS: Record<string, number> = {
 };
 // browser/ is the site's own script (it runs in the reader's browser; it imports only the bodies' types);
 // browser-assets.ts reads what the bundle made of it, as version.ts reads package.json.
-const LEAVES = new Set(['problems', 'routes', 'report', 'browser', 'content-hash.ts', 'code-fingerprint.ts', 'collect-garbage.ts', 'version.ts', 'browser-assets.ts']);
+const LEAVES = new Set(['problems', 'routes', 'report', 'browser', 'content-hash.ts', 'code-fingerprint.ts', 'collect-garbage.ts', 'compile-budget.ts', 'version.ts', 'browser-assets.ts']);
 const SRC = path.join(ROOT, 'src');
 
 function sources(dir = SRC): string[] {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { codeFingerprint } from '../code-fingerprint.js';
+import { limitInlining } from '../compile-budget.js';
 import { collectGarbage } from '../collect-garbage.js';
 import { browserAssets } from '../browser-assets.js';
 import type { PortList, PortSummary } from '../derive/ports.js';
@@ -85,6 +86,7 @@ export interface BuildResult {
 
 /** `ports-gen validate`: every check of a build, nothing written. */
 export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'strict' | 'progress' | 'noBuilds'>): Promise<BuildResult> {
+  limitInlining();
   const run = startRun(options);
   run.progress.phase('reading ports');
   const ports = preparePorts(run.files, run.log, options.strict);
@@ -96,6 +98,7 @@ export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'cat
 
 /** `ports-gen build`: the catalogue becomes the site, published at `out` only when complete. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  limitInlining();
   const out = followOutput(path.resolve(options.cwd, options.out));
   checkOutputDirectory(out, path.resolve(options.cwd, options.catalogue));
   let lock: BuildLock;
