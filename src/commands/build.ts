@@ -44,7 +44,8 @@ const COLLECT_AFTER_PORTS = 20000;
 
 /**
  * From this many builds on, the writer thread pages builds.ndjson ahead while this thread reads
- * the ports (see Prepager): below, loading the paging's code there costs more than it saves.
+ * the ports (see Prepager): below, the paging is a small part of a build, not worth loading its
+ * code on that thread too.
  */
 const PREPAGE_FROM = 5000;
 
