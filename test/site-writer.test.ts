@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { MARKER_FILE } from '../src/routes/site-files.js';
 import { SiteWriter } from '../src/write/site-writer.js';
 import { withTempDir } from './support/paths.js';
+import { waitForPage } from './support/paging-ahead.js';
 import { xxh64 } from './support/xxh64.js';
 
 /** A writer with nothing to compare with: every file wanted, none with a key. */
@@ -115,29 +116,29 @@ test('the writer thread pages builds.ndjson ahead, whole pages but the last, whe
     writeFileSync(buildsPath, text);
     const paging = { buildsPath, buildsName: 'builds.ndjson', baseUrl: 'https://ports.example.org', pageSize: 5 };
     const pages = Array.from({ length: 5 }, (_, i) => `api/v1/files/page-${i + 1}.json`);
-    const planned = async (out: string, setup: typeof paging & { from: number; most?: number }, survey = true) => {
+    const planned = async (out: string, setup: typeof paging & { from: number; most?: number }, ahead: number, survey = true) => {
       const writer = SiteWriter.open(path.join(dir, out));
       try {
         if (survey) await writer.survey(buildsPath);
         writer.load('fp', setup);
         // The build reads its ports meanwhile; the plan stops the paging after the page under way.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        if (ahead > 0) waitForPage(() => [writer.staging], ahead);
         for (const page of pages) writer.want(page, 'key');
         return (await writer.plan('key')).prepaged;
       } finally {
         await writer.abort();
       }
     };
-    // As far as it got by the plan (all four whole pages, unless the machine is very slow).
-    const ahead = await planned('out', { ...paging, from: 0 });
-    const builds = ahead?.builds ?? 0;
-    assert.ok([5, 10, 15, 20].includes(builds), String(builds));
-    // The line after build n: line n + 1, or n + 2 past the blank line (after build 10).
-    const line = builds + (builds >= 10 ? 2 : 1);
-    assert.equal(ahead, { builds, paths: 2 * builds, ids: Uint32Array.from({ length: builds }, (_, i) => i + 1), next: { offset: Buffer.byteLength(`\ufeff${lines.slice(0, line - 1).join('\n')}\n`), number: line } });
-    assert.ok(((await planned('most', { ...paging, from: 0, most: 2 }))?.builds ?? 0) <= 10, 'at most two pages');
-    assert.is(await planned('few', { ...paging, from: 24 }), undefined, 'fewer builds than worth it');
-    assert.is(await planned('unsurveyed', { ...paging, from: 0 }, false), undefined, 'a file this thread did not count');
+    // Build 20 is on line 21 (after the blank line), and the next line starts after its newline.
+    assert.equal(await planned('out', { ...paging, from: 0 }, 4), {
+      builds: 20,
+      paths: 40,
+      ids: Uint32Array.from({ length: 20 }, (_, i) => i + 1),
+      next: { offset: Buffer.byteLength(`\ufeff${lines.slice(0, 21).join('\n')}\n`), number: 22 },
+    });
+    assert.is((await planned('most', { ...paging, from: 0, most: 2 }, 2))?.builds, 10, 'at most two pages');
+    assert.is(await planned('few', { ...paging, from: 24 }, 0), undefined, 'fewer builds than worth it');
+    assert.is(await planned('unsurveyed', { ...paging, from: 0 }, 0, false), undefined, 'a file this thread did not count');
   });
 });
 

@@ -37,7 +37,7 @@ export interface PagesWritten {
 export async function writePages(options: FilesPhaseOptions, count: number, writer: SiteWriter, log: ProblemLog, progress: Progress, prepaged?: Prepaged): Promise<PagesWritten | undefined> {
   progress.phase('writing builds', count);
   const first = prepaged?.builds ?? 0;
-  for (let i = 0; i < first; i++) progress.advance();
+  if (first > 0) progress.advance(first);
   let written = 0;
   let paths = prepaged?.paths ?? 0;
   const pager = new FilesPager(async (file, body) => {
