@@ -114,6 +114,9 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
     // tree-roles), and the index and the file must come from the same tree.
     const root = resolveSite();
     if (root === undefined) {
+      // The link was read just before a build switched it and moved the tree it named away:
+      // read again, it names the new tree.
+      if (tries > 1) return handle(req, res, tries - 1);
       // Only `build --no-link` leaves a moment without the site; DRF's answer when a service is down.
       res.setHeader('Retry-After', '1');
       sendJson(res, 503, { detail: 'Service temporarily unavailable, try again later.' }, head);
