@@ -107,13 +107,13 @@ export class IdList {
     this.ids[this.length++] = id;
   }
 
-  /** The ids pushed, in their order. */
-  values(): Uint32Array {
-    return this.ids.slice(0, this.length);
+  /** The first `length` ids pushed (all by default), in their order, in an array of their own. */
+  values(length = this.length): Uint32Array {
+    return this.ids.slice(0, Math.min(length, this.length));
   }
 
   duplicates(): Set<number> {
-    const sorted = this.ids.slice(0, this.length).sort();
+    const sorted = this.values().sort();
     const repeated = new Set<number>();
     for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
     return repeated;

@@ -45,7 +45,7 @@ export class Prepager {
   /** Stops after the page being made, and says what was placed. */
   stop(): Prepaged {
     this.stopped = true;
-    return { ...this.placed, ids: this.ids.values().slice(0, this.placed.builds) };
+    return { ...this.placed, ids: this.ids.values(this.placed.builds) };
   }
 
   /** Makes pages until stopped, each given to `place`; a failure of `place` ends it with that failure. */
