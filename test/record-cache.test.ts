@@ -7,7 +7,7 @@ import { contentHash } from '../src/content-hash.js';
 import type { PortEntries } from '../src/read/read-port-index.js';
 import { SEARCH_INDEX } from '../src/routes/site-files.js';
 import type { PortRecord } from '../src/validate/port-record.js';
-import { decodeRecordCache, encodeRecordCache, recordCacheLines, type RecordCache } from '../src/validate/record-cache.js';
+import { coreHashesOf, decodeRecordCache, encodeRecordCache, recordCacheLines, type RecordCache } from '../src/validate/record-cache.js';
 import { validatePortIndex } from '../src/validate/validate-portindex.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
@@ -75,6 +75,19 @@ test('a record the previous cache holds keeps its line, bytes as they were', () 
   assert.is(Buffer.concat(lines as Uint8Array[]).toString(), [...recordCacheLines(records)].join(''));
 });
 
+test('core hashes: equal for ports that differ in own fields alone, different when what derivation takes differs; kept in the cache', () => {
+  const coreHash = (port: Record<string, unknown>) => coreHashesOf(validated([JSON.stringify(port)]).records)![0]!;
+  const base = coreHash(ports[0]!);
+  const own = { version: '9', homepage: 'https://example.org', long_description: 'long', license: 'MIT', variants: ['doc'], epoch: '3', portdir: 'x/y', platforms: 'linux', replaced_by: 'zstd' };
+  for (const [key, value] of Object.entries(own)) assert.is(coreHash({ ...ports[0], [key]: value }), base, key);
+  const cross = { name: 'zlib2', categories: ['archivers'], maintainers: [{ github: 'solo' }], description: 'other', active: false, depends_run: ['port:z'], depends_lib: ['port:c'] };
+  for (const [key, value] of Object.entries(cross)) assert.is.not(coreHash({ ...ports[0], [key]: value }), base, key);
+  const { records } = validated();
+  const cache = decodeRecordCache(Buffer.from(encodeRecordCache('code-a', records)), 'code-a')!;
+  assert.equal(coreHashesOf(records, cache), coreHashesOf(records));
+  assert.equal(records.map((record) => cache.coreHashOf(record.textHash!)), coreHashesOf(records));
+});
+
 test('a cache written by other code, changed by one byte, cut short or not a cache is not used at all', () => {
   const { records } = validated();
   const text = encodeRecordCache('code-a', records);
@@ -122,9 +135,9 @@ test('a corrupted cache is detected and every port read in full: the site is nev
     const text = readFileSync(file, 'utf8');
     assert.match(text, /ünïcode/);
     // Same length, so nothing but the hash can tell: used, it would put this description in
-    // the search index, which is made again from the records (another port changed).
+    // the search index, which is made again from the records (another port's description changed).
     writeFileSync(file, text.replace('ünïcode', 'corrupt'));
-    const next = [ports[0], { ...ports[1], version: '5.6.3' }];
+    const next = [ports[0], { ...ports[1], description: 'now described' }];
     await build(dir, next, 'dist');
     await build(dir, next, 'fresh');
     assert.match(readFileSync(path.join(dir, 'dist', SEARCH_INDEX), 'utf8'), /ünïcode/);

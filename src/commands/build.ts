@@ -5,7 +5,8 @@ import { limitInlining } from '../compile-budget.js';
 import { collectGarbage } from '../collect-garbage.js';
 import { browserAssets } from '../browser-assets.js';
 import type { PortList, PortSummary } from '../derive/ports.js';
-import { renderHeaders, renderNetlifyIndex, renderRedirects, type SiteShape } from '../host/netlify.js';
+import { coresKey } from '../derive/snapshot.js';
+import { renderHeaders, renderNetlifyIndex, renderRedirects, rulesKey, type SiteShape } from '../host/netlify.js';
 import { Interrupted } from '../problems/interrupted.js';
 import { MachineFault, machineFaultOf } from '../problems/machine-fault.js';
 import { UsageError } from '../problems/usage-error.js';
@@ -16,7 +17,7 @@ import { ChangedWhileRead } from '../read/port-text-reader.js';
 import { unreadableFile } from '../read/read-json-file.js';
 import { pageCount } from '../render/files-page.js';
 import { pagesKey } from '../render/files-pager.js';
-import { listingFiles } from '../render/listing-files.js';
+import { listingFiles, listingsKey } from '../render/listing-files.js';
 import { PortTexts } from '../render/port-text.js';
 import { PortsList } from '../render/ports-list.js';
 import { searchIndexBody, searchIndexKey } from '../render/search-index.js';
@@ -31,8 +32,11 @@ import { locateCatalogue, type CatalogueFiles } from './catalogue-files.js';
 import { writePages, type FilesPhaseOptions } from './files-phase.js';
 import { recalledIdentity, recordIdentity } from './identity-store.js';
 import { checkOutputDirectory, followOutput } from './output-guard.js';
+import { readPorts } from './ports-phase.js';
 import { preparePorts } from './prepare-ports.js';
-import { recalledRecords, rememberRecords } from './record-store.js';
+import { derivedAgain, writeRecalled } from './recalled-ports.js';
+import { rememberRecords } from './record-store.js';
+import { rememberSnapshot } from './snapshot-store.js';
 
 export type { BuildStats };
 
@@ -142,23 +146,15 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     writer.load(options.fingerprint, run.buildsReadable ? paging : undefined);
     progress.phase('reading ports');
     const fingerprint = options.fingerprint ?? codeFingerprint();
-    let cached = recalledRecords(out, fingerprint);
-    let prepared = preparePorts(files, log, options.strict, cached);
-    // The next build's records: at once when most lines are copied from the last cache, which
-    // then goes; in a first build, while the writer plans (see below).
-    let recordsKept = prepared === undefined || (prepared.reused === prepared.list.length && cached?.size === prepared.list.length);
-    if (!recordsKept && cached) {
-      rememberRecords(out, fingerprint, prepared!.records, cached);
-      recordsKept = true;
-    }
-    cached = undefined;
+    let { recalled, prepared, coreHashes, recordsKept } = readPorts(out, fingerprint, files, log, { baseUrl, pageSize, strict: options.strict });
+    const quick = recalled?.ports;
     // The document's bytes and the last cache are garbage now, but outside the heap: V8 would
     // keep them until a collection the heap itself calls for, through the planning and the
     // port files (see PortTextReader). A small catalogue's are not worth a collection.
     if ((prepared?.list.length ?? 0) >= COLLECT_AFTER_PORTS) collectGarbage();
     // Released before the paging: an async function's locals live across its awaits.
     let ports = prepared?.list;
-    if (!ports || !identity || log.errors > 0) {
+    if ((!ports && !quick) || !identity || log.errors > 0) {
       // With bad ports the builds are still checked (every problem in one run), not written.
       if (run.buildsReadable) await scanBuilds(files.buildsPath, files.buildsName, log, () => undefined);
       await writer.abort();
@@ -169,46 +165,69 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const source = await identity;
     const key = pagesKey(filesOptions, source.digest);
     const pages = pageCount(source.records, options.pageSize);
-    const names: string[] = [];
+    const names: string[] = quick ? quick.snapshot.names : [];
+    let prints: Array<string | undefined> = quick ? quick.prints : [];
     const portFiles: string[] = [];
-    const prints: Array<string | undefined> = [];
-    for (let i = 0; i < ports.length; i++) {
-      names.push(ports.nameAt(i));
+    const count = quick ? names.length : ports!.length;
+    for (let i = 0; i < count; i++) {
+      if (ports) {
+        names.push(ports.nameAt(i));
+        prints.push(ports.printAt(i));
+      }
       portFiles.push(portFile(names[i]!));
-      prints.push(ports.printAt(i));
       writer.want(portFiles[i]!, prints[i]);
     }
-    const portsList = new PortsList(options.baseUrl, ports.length, options.pageSize);
+    const portsList = new PortsList(baseUrl, count, pageSize);
     portsList.pageKeys(prints).forEach((pageKey, i) => writer.want(listPageFile('ports', i + 1), pageKey));
-    writer.want(SEARCH_INDEX, searchIndexKey(prints));
-    prints.length = 0; // a local lives across the awaits below
+    // While the writer plans the ports. Unchanged when every record came from it and it held no others.
+    if (!recordsKept) coreHashes = rememberRecords(out, fingerprint, prepared!.records);
+    const cores = quick ? quick.cores : coreHashes && coresKey(coreHashes);
+    writer.want(SEARCH_INDEX, searchIndexKey(cores));
     const browser = browserAssets();
     for (const file of browser.keys()) writer.want(file, undefined);
-    const listings = listingFiles(ports.categoryListings(), ports.maintainerListings(), options.baseUrl, options.pageSize);
-    for (const file of listings.files.keys()) writer.want(file, undefined);
-    wantSiteFiles(writer, pages, key);
-    // Made while the writer plans the last files. The pages counted from the survey are the
-    // pages published: the bytes paged are the surveyed ones (see changedSince below).
-    const shape: SiteShape = {
-      ports: names,
-      pages,
-      listPages: { ports: portsList.pages, category: listings.categoryPages, maintainer: listings.maintainerPages },
-      categories: listings.categories,
-      maintainers: listings.maintainers,
-    };
-    const redirects = renderRedirects(shape);
-    const netlifyIndex = renderNetlifyIndex(shape);
-    // While the writer plans. Unchanged when every record came from it and it held no others.
-    if (!recordsKept) rememberRecords(out, fingerprint, prepared!.records);
+    let listings = ports && listingFiles(ports.categoryListings(), ports.maintainerListings(), baseUrl, pageSize);
+    const listingPaths = quick ? quick.snapshot.listings : [...listings!.files.keys()];
+    const listingKey = listingsKey(cores, baseUrl, pageSize);
+    for (const file of listingPaths) writer.want(file, listingKey);
+    wantSiteFiles(writer, pages, key, rulesKey(cores, pages, pageSize));
+    if (quick) rememberSnapshot(out, fingerprint, quick.snapshot);
+    else if (coreHashes && !prints.includes(undefined)) {
+      const { records, warnings } = prepared!;
+      const textHashes = records.map((record) => record.textHash!);
+      const crossDigests = prints.map((print, i) => print!.slice(textHashes[i]!.length));
+      rememberSnapshot(out, fingerprint, { file: files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listings: listingPaths, warnings });
+    }
+    prints = []; // a local lives across the awaits below
     prepared = undefined;
     const plan = await writer.plan(key);
     const render = new Set(plan.render);
-    await writePorts(ports, portFiles, portsList, render, writer, progress);
-    if (render.has(SEARCH_INDEX)) await writer.write(SEARCH_INDEX, searchIndexBody(summaries(ports)), true);
+    const elsewhere = new Set([...browser.keys(), NETLIFY_HEADERS, ...pageFiles(pages)]);
+    if (quick && (await writeRecalled(quick, portFiles, portsList, render, (file) => elsewhere.has(file), writer, progress))) {
+      log.addAll(quick.snapshot.warnings);
+      stats.recalled = count - quick.changed.size;
+    } else if (quick) {
+      // The plan asks for a file only the derivation can make (a previous tree lost it): the
+      // ports are derived in full, from the bytes read, and must give what was wanted.
+      ({ list: ports, listings } = derivedAgain(files, log, options.strict, recalled!.first, quick));
+    }
+    recalled = undefined;
+    if (ports) {
+      await writePorts(ports, portFiles, portsList, render, writer, progress);
+      if (render.has(SEARCH_INDEX)) await writer.write(SEARCH_INDEX, searchIndexBody(summaries(ports)), true);
+      const shape: SiteShape = {
+        ports: names,
+        pages,
+        listPages: { ports: portsList.pages, category: listings!.categoryPages, maintainer: listings!.maintainerPages },
+        categories: listings!.categories,
+        maintainers: listings!.maintainers,
+      };
+      for (const [file, body] of listings!.files) if (render.has(file)) await writer.write(file, body, true);
+      if (render.has(NETLIFY_REDIRECTS)) await writer.write(NETLIFY_REDIRECTS, renderRedirects(shape));
+      if (render.has(NETLIFY_INDEX)) await writer.write(NETLIFY_INDEX, renderNetlifyIndex(shape));
+    }
     ports = undefined;
+    listings = undefined;
     for (const [file, body] of browser) await writer.write(file, body, true);
-    for (const [file, body] of listings.files) await writer.write(file, body, true);
-    listings.files.clear();
     let filesInfo = plan.filesInfo;
     if (!filesInfo) {
       collectGarbage(); // the ports' records are garbage now, before the paging's churn
@@ -220,13 +239,11 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       }
       filesInfo = { key, ...written };
     }
-    await writer.write(NETLIFY_REDIRECTS, redirects);
-    await writer.write(NETLIFY_INDEX, netlifyIndex);
     await writer.write(NETLIFY_HEADERS, renderHeaders());
     progress.phase('finishing writes');
     // The ports' records are garbage by now (the paging's collections, when it ran, freed them):
     // freed before the writer makes the marker and the ledgers, they are not held beside those.
-    if (plan.filesInfo && names.length >= COLLECT_AFTER_PORTS) collectGarbage();
+    if (plan.filesInfo && !quick && names.length >= COLLECT_AFTER_PORTS) collectGarbage();
     if (lock.lost) throw new MachineFault(`the lock of ${out} was taken over by another build while this one stood still past ${STALE_MS / 1000} s: nothing published`);
     const totals = await writer.commit(filesInfo);
     if (source.fingerprint !== known?.fingerprint) rememberIdentity(out, files.buildsPath, source);
@@ -246,15 +263,14 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
 }
 
 /**
- * The files of the site besides the ports' (each wanted with its print, see PortList.printAt),
- * with the key their bytes follow from when it is known before they are made: the files pages'
- * key. A previous tree's file made under the same key by the same code is kept; the others are
- * made and placed by their bytes.
+ * The files pages, under the files pages' key, and the Netlify rules and index, under `rules`
+ * (see rulesKey). A previous tree's file made under the same key by the same code is kept;
+ * the others, and the headers, are made and placed by their bytes.
  */
-function wantSiteFiles(writer: SiteWriter, pages: number, key: string): void {
+function wantSiteFiles(writer: SiteWriter, pages: number, key: string, rules: string | undefined): void {
   for (const file of pageFiles(pages)) writer.want(file, key);
-  writer.want(NETLIFY_REDIRECTS, undefined);
-  writer.want(NETLIFY_INDEX, undefined);
+  writer.want(NETLIFY_REDIRECTS, rules);
+  writer.want(NETLIFY_INDEX, rules);
   writer.want(NETLIFY_HEADERS, undefined);
 }
 
@@ -323,7 +339,7 @@ function startRun(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'progress' |
   else if (!options.noBuilds && !existsSync(files.buildsPath)) {
     log.add(warning('no-builds-file', files.buildsName, {}, 'expected the builds of the catalogue here, found no such file: the files list is published empty (an empty file says there are no builds, without this warning)'));
   }
-  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, pagedAhead: 0, bytes: 0, seconds: 0 };
+  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, pagedAhead: 0, recalled: 0, bytes: 0, seconds: 0 };
   return {
     files,
     log,

@@ -1,7 +1,8 @@
 import { derivePorts, type PortList } from '../derive/ports.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import type { Read } from '../read/read-json-file.js';
-import { isPortSyntaxError, readPortIndex, readWholePortIndex } from '../read/read-port-index.js';
+import type { Problem } from '../problems/problem.js';
+import { isPortSyntaxError, readPortIndex, readWholePortIndex, type PortIndexDocument } from '../read/read-port-index.js';
 import type { PortRecord } from '../validate/port-record.js';
 import type { RecordCache } from '../validate/record-cache.js';
 import { validatePortIndex, type ValidatedPorts } from '../validate/validate-portindex.js';
@@ -13,6 +14,14 @@ export interface PreparedPorts {
   records: readonly PortRecord[];
   /** How many of them were taken from `known` (see validatePortIndex). */
   reused: number;
+  /** The derivation's warnings (in the log too). */
+  warnings: Problem[];
+}
+
+/** The document as read already, and its ports' text hashes when they were counted. */
+export interface FirstRead {
+  read: PortIndexDocument;
+  textHashes: string[];
 }
 
 /**
@@ -20,8 +29,8 @@ export interface PreparedPorts {
  * read again (see record-cache). The parsed ports are local to this call, so only the records
  * the published resources are made from outlive it.
  */
-export function preparePorts(files: CatalogueFiles, log: ProblemLog, strict: boolean, known?: RecordCache): PreparedPorts | undefined {
-  const validated = validatePortFile(files, known);
+export function preparePorts(files: CatalogueFiles, log: ProblemLog, strict: boolean, known?: RecordCache, first?: FirstRead): PreparedPorts | undefined {
+  const validated = validatePortFile(files, known, first);
   if (!validated.ok) {
     log.addAll(validated.problems);
     return undefined;
@@ -31,16 +40,25 @@ export function preparePorts(files: CatalogueFiles, log: ProblemLog, strict: boo
   const derived = log.errors > 0 ? undefined : derivePorts(records, files.portIndexName, ownOf);
   if (derived) log.addAll(derived.warnings);
   if (strict) log.promoteWarnings();
-  return derived && { list: derived.ports, records, reused };
+  return derived && { list: derived.ports, records, reused, warnings: derived.warnings };
+}
+
+/**
+ * The document read for the ports to be taken port by port, before they are: undefined when it
+ * cannot be (preparePorts then reads it again, and says why).
+ */
+export function firstRead(files: CatalogueFiles): FirstRead | undefined {
+  const read = readPortIndex(files.portIndexPath, files.portIndexName);
+  return read.ok && read.value.entries ? { read: read.value, textHashes: [] } : undefined;
 }
 
 /**
  * Port by port when it can; split again exactly when a port's text is not JSON but its end was
  * guessed from the layout; the whole document when a port's text is not JSON all the same.
  */
-function validatePortFile(files: CatalogueFiles, known: RecordCache | undefined): Read<ValidatedPorts> {
+function validatePortFile(files: CatalogueFiles, known: RecordCache | undefined, first: FirstRead | undefined): Read<ValidatedPorts> {
   for (const exact of [false, true]) {
-    const streamed = readPortIndex(files.portIndexPath, files.portIndexName, exact);
+    const streamed: Read<PortIndexDocument> = !exact && first ? { ok: true, value: counted(first) } : readPortIndex(files.portIndexPath, files.portIndexName, exact);
     if (!streamed.ok) return streamed;
     const { document, entries, byLayout } = streamed.value;
     try {
@@ -52,4 +70,11 @@ function validatePortFile(files: CatalogueFiles, known: RecordCache | undefined)
   }
   const whole = readWholePortIndex(files.portIndexPath, files.portIndexName);
   return whole.ok ? { ok: true, value: validatePortIndex(whole.value.document, files.portIndexName) } : whole;
+}
+
+/** The first read, its text hashes taken as counted. */
+function counted({ read, textHashes }: FirstRead): PortIndexDocument {
+  const { entries } = read;
+  if (!entries?.textHash || textHashes.length !== entries.count) return read;
+  return { ...read, entries: { ...entries, textHash: (index) => textHashes[index]! } };
 }

@@ -16,15 +16,17 @@ export function recalledRecords(out: string, fingerprint: string): RecordCache |
 /**
  * Kept for the next build; only a speed-up, so never fatal. Written a chunk at a time, the
  * header last, in the room left for it: the cache is never one text in memory. The lines of
- * the records `previous` holds are copied from it (see recordCacheLines).
+ * the records `previous` holds are copied from it (see recordCacheLines). Gives every record's
+ * core hash; undefined when a record has no text hash, or the cache could not be written.
  */
-export function rememberRecords(out: string, fingerprint: string, records: readonly PortRecord[], previous?: RecordCache): void {
+export function rememberRecords(out: string, fingerprint: string, records: readonly PortRecord[], previous?: RecordCache): string[] | undefined {
+  const coreHashes: string[] = [];
   try {
     writeStateFile(out, RECORDS_FILE, (fd) => {
       const room = Buffer.byteLength(recordCacheHeader(fingerprint, '0'.repeat(16)));
       const digest = contentDigest();
       let position = room;
-      eachChunk(recordCacheLines(records, previous), (chunk) => {
+      eachChunk(recordCacheLines(records, previous, coreHashes), (chunk) => {
         digest.update(chunk);
         position += writeAll(fd, chunk, position);
       });
@@ -33,6 +35,7 @@ export function rememberRecords(out: string, fingerprint: string, records: reado
       writeAll(fd, header, 0);
     });
   } catch {
-    // the next build reads every port
+    return undefined; // the next build reads every port
   }
+  return coreHashes.length === records.length ? coreHashes : undefined;
 }

@@ -1,5 +1,5 @@
 import type { Problem } from '../problems/problem.js';
-import { keptOwn, type OwnOf, type PortRecord } from '../validate/port-record.js';
+import { keptOwn, type OwnOf, type PortOwn, type PortRecord } from '../validate/port-record.js';
 import { categoriesOf, printCategories, spellCategories } from './categories.js';
 import { DependencyLists, resolveDependencies, type DependencyResource } from './dependencies.js';
 import { listCategories, listMaintainers, type CategoryListing, type MaintainerListing } from './listings.js';
@@ -143,26 +143,35 @@ class DerivedPortList implements PortList {
 
   at(index: number): PortResource {
     const record = this.records[index]!;
-    const own = this.ownOf(record);
-    return {
-      name: record.name,
-      portdir: own.portdir,
-      version: own.version,
-      license: own.license,
-      platforms: own.platforms,
-      epoch: own.epoch,
-      replaced_by: own.replacedBy,
-      homepage: own.homepage,
-      description: own.description,
-      long_description: own.longDescription,
-      active: own.active,
+    return portResource(record.name, this.ownOf(record), {
       categories: categoriesOf(record, this.categories),
       maintainers: this.maintainers.of(index),
-      variants: own.variants,
       dependencies: this.dependencies.forwardOf(index),
       depends_on: this.dependencies.reverseOf(index),
-    };
+    });
   }
+}
+
+/** A port's resource from its own fields and what it takes from the other ports, in PortResource's order. */
+export function portResource(name: string, own: PortOwn, cross: Pick<PortResource, CrossField>): PortResource {
+  return {
+    name,
+    portdir: own.portdir,
+    version: own.version,
+    license: own.license,
+    platforms: own.platforms,
+    epoch: own.epoch,
+    replaced_by: own.replacedBy,
+    homepage: own.homepage,
+    description: own.description,
+    long_description: own.longDescription,
+    active: own.active,
+    categories: cross.categories,
+    maintainers: cross.maintainers,
+    variants: own.variants,
+    dependencies: cross.dependencies,
+    depends_on: cross.depends_on,
+  };
 }
 
 /** Every resource at once, for tests and small catalogues. */

@@ -1,3 +1,4 @@
+import { contentHash } from '../content-hash.js';
 import { API_HEADERS, API_PREFIX, CATEGORY_ROUTE, JSON_FORMATS, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, PORT_ROUTE, ROOT_ROUTE, type Route } from '../routes/route-table.js';
 import { categoryFile, listPageFile, maintainerFile, OPENAPI_FILE, portFile, rootFile, type ListName } from '../routes/site-files.js';
 
@@ -50,6 +51,15 @@ export interface SiteShape {
   /** The categories and handles that have a page (see listing-files). */
   categories: readonly string[];
   maintainers: readonly string[];
+}
+
+/**
+ * The key of `_redirects` and the function's index: they follow from the site's shape, which
+ * follows from the ports' cores (see derive/snapshot), the files list's pages and the page size;
+ * undefined when the cores key is not known.
+ */
+export function rulesKey(cores: string | undefined, pages: number, pageSize: number): string | undefined {
+  return cores === undefined ? undefined : contentHash(JSON.stringify(['rules', cores, pages, pageSize]));
 }
 
 /** An instance's URL: its name in the route's `:name`, percent-encoded as a browser sends it. */

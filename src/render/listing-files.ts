@@ -1,3 +1,4 @@
+import { contentHash } from '../content-hash.js';
 import type { CategoryListing, MaintainerListing } from '../derive/listings.js';
 import { maintainersByHandle } from '../derive/listings.js';
 import { CATEGORIES_ROUTE, JSON_FORMATS, MAINTAINERS_ROUTE } from '../routes/route-table.js';
@@ -19,10 +20,18 @@ export interface ListingFiles {
 }
 
 /**
+ * The listing files' key: they follow from the ports' cores (see derive/snapshot), the base URL
+ * and the page size alone; undefined when the cores key is not known.
+ */
+export function listingsKey(cores: string | undefined, baseUrl: string, pageSize: number): string | undefined {
+  return cores === undefined ? undefined : contentHash(JSON.stringify(['listings', cores, baseUrl, pageSize]));
+}
+
+/**
  * Every file of the API root, its OpenAPI document and the category and maintainer lists
- * (docs/api.md). Pure, and
- * small beside the ports (a category or a person per file): made whole on every build, and
- * placed by their bytes, so only the files whose bytes change are written.
+ * (docs/api.md). Pure, and small beside the ports (a category or a person per file): made
+ * whole when the ports are derived, and kept by their key (see listingsKey) when a previous
+ * tree holds them.
  */
 export function listingFiles(categories: readonly CategoryListing[], maintainers: readonly MaintainerListing[], baseUrl: string, pageSize: number): ListingFiles {
   const files = new Map<string, Body>();

@@ -14,9 +14,9 @@ export function searchIndexBody(ports: Iterable<PortSummary>): string {
 }
 
 /**
- * The index's key: the ports' prints (each covers the port's own text) in their order, so a
- * rebuild in which no port changed keeps the index; undefined when a print is not known.
+ * The index's key: the ports' cores key (see derive/snapshot), which covers each port's name,
+ * description and whether it is active, in their order; undefined when it is not known.
  */
-export function searchIndexKey(prints: ReadonlyArray<string | undefined>): string | undefined {
-  return prints.includes(undefined) ? undefined : contentHash(['search-index', ...prints].join('\n'));
+export function searchIndexKey(cores: string | undefined): string | undefined {
+  return cores === undefined ? undefined : contentHash(`search-index\n${cores}`);
 }

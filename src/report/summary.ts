@@ -14,6 +14,8 @@ export interface BuildStats {
   carried: number;
   /** Files pages the writer thread made ahead while the ports were read (see Prepager). */
   pagedAhead: number;
+  /** Ports taken from the last build's snapshot, not derived again (see commands/recalled-ports). */
+  recalled: number;
   bytes: number;
   seconds: number;
 }

@@ -10,7 +10,8 @@ import type { MaintainerSource, PortCore, PortRecord } from './port-record.js';
  * other code, it is not used at all.
  *
  * The text: a header line with the fingerprint and the content hash of the lines that follow,
- * then a line per record, its text hash and its fields as a JSON array. A cache whose lines do
+ * then a line per record, its text hash, its core hash (see coreHashOf) and its fields as a
+ * JSON array. A cache whose lines do
  * not hash to its header's hash (a torn write, a disk error, an edit) is not used: every port
  * is then read in full, and the site is the same. A record's line is parsed only when its port
  * is met, so what the cache holds is made and dropped a port at a time, as the ports read in
@@ -38,10 +39,14 @@ export interface RecordCache {
   get(textHash: string): CachedCore | undefined;
   /** The line of that record, as written: the next cache takes it as it is. */
   lineOf(textHash: string): Uint8Array | undefined;
+  /** The core hash of that record (see recordCacheLines). */
+  coreHashOf(textHash: string): string | undefined;
 }
 
-/** Text hashes are 16 hex digits (see content-hash); a space follows each. */
+/** Text and core hashes are 16 hex digits (see content-hash); a space follows each. */
 const HASH_LENGTH = 16;
+/** Where a line's fields start: after its text hash and its core hash. */
+const ROW_START = 2 * (HASH_LENGTH + 1);
 const NEWLINE = 0x0a;
 const SPACE = 0x20;
 
@@ -51,22 +56,49 @@ const NONE: string[] = Object.freeze([]) as unknown as string[];
 /**
  * The cache's record lines, one per record with a text hash, each ending in a newline: written
  * out as they are made (see recordCacheHeader), never held as one text. A record the previous
- * cache has keeps its line, bytes as they were.
+ * cache has keeps its line, bytes as they were. Each record's core hash, the content hash of
+ * its fields' JSON text, is pushed to `coreHashes` in turn: two records with equal core hashes
+ * have equal fields, whatever their texts (see derive/snapshot).
  */
-export function* recordCacheLines(records: readonly PortRecord[], previous?: RecordCache): Iterable<string | Uint8Array> {
+export function* recordCacheLines(records: readonly PortRecord[], previous?: RecordCache, coreHashes: string[] = []): Iterable<string | Uint8Array> {
   for (const record of records) {
     if (record.textHash === undefined) continue;
     const line = previous?.lineOf(record.textHash);
     if (line) {
+      coreHashes.push(previous!.coreHashOf(record.textHash)!);
       yield line;
       continue;
     }
-    const maintainers: string[] = [];
-    for (const m of record.maintainers) maintainers.push(m.name, m.domain, m.github);
-    const depends = DEPENDENCY_KINDS.map((kind) => record.depends[kind]);
-    const row: Row = [record.name, record.categories, maintainers, depends, record.active, record.description];
-    yield `${record.textHash} ${JSON.stringify(row)}\n`;
+    const fields = fieldsText(record);
+    const coreHash = contentHash(fields);
+    coreHashes.push(coreHash);
+    yield `${record.textHash} ${coreHash} ${fields}\n`;
   }
+}
+
+/** A record's core hash (see recordCacheLines). */
+export function coreHashOf(record: PortRecord): string {
+  return contentHash(fieldsText(record));
+}
+
+/** A record's fields as its line of the cache holds them: a JSON array (see Row). */
+function fieldsText(record: PortRecord): string {
+  const maintainers: string[] = [];
+  for (const m of record.maintainers) maintainers.push(m.name, m.domain, m.github);
+  const depends = DEPENDENCY_KINDS.map((kind) => record.depends[kind]);
+  const row: Row = [record.name, record.categories, maintainers, depends, record.active, record.description];
+  return JSON.stringify(row);
+}
+
+/**
+ * Every record's core hash (see recordCacheLines), taken from `cache` where it holds the record;
+ * undefined when a record has no text hash (a document read whole).
+ */
+export function coreHashesOf(records: readonly PortRecord[], cache?: RecordCache): string[] | undefined {
+  if (records.some((record) => record.textHash === undefined)) return undefined;
+  const coreHashes: string[] = [];
+  for (const _ of recordCacheLines(records, cache, coreHashes));
+  return coreHashes;
 }
 
 /**
@@ -99,7 +131,7 @@ export function decodeRecordCache(bytes: Buffer, fingerprint: string): RecordCac
   const lines = new Map<string, number>();
   for (let start = newline + 1; start < bytes.length; ) {
     const end = bytes.indexOf(NEWLINE, start);
-    if (end < 0 || bytes[start + HASH_LENGTH] !== SPACE) return undefined;
+    if (end < start + ROW_START || bytes[start + HASH_LENGTH] !== SPACE || bytes[start + ROW_START - 1] !== SPACE) return undefined;
     lines.set(bytes.toString('latin1', start, start + HASH_LENGTH), start);
     start = end + 1;
   }
@@ -109,7 +141,7 @@ export function decodeRecordCache(bytes: Buffer, fingerprint: string): RecordCac
       const start = lines.get(textHash);
       if (start === undefined) return undefined;
       try {
-        return coreOf(JSON.parse(bytes.toString('utf8', start + HASH_LENGTH + 1, bytes.indexOf(NEWLINE, start))));
+        return coreOf(JSON.parse(bytes.toString('utf8', start + ROW_START, bytes.indexOf(NEWLINE, start))));
       } catch {
         return undefined;
       }
@@ -117,6 +149,10 @@ export function decodeRecordCache(bytes: Buffer, fingerprint: string): RecordCac
     lineOf(textHash) {
       const start = lines.get(textHash);
       return start === undefined ? undefined : bytes.subarray(start, bytes.indexOf(NEWLINE, start) + 1);
+    },
+    coreHashOf(textHash) {
+      const start = lines.get(textHash);
+      return start === undefined ? undefined : bytes.toString('latin1', start + HASH_LENGTH + 1, start + ROW_START - 1);
     },
   };
 }

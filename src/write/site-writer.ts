@@ -135,6 +135,17 @@ export class SiteWriter {
   }
 
   /**
+   * After the plan, the texts of files as made under their keys (null for one no tree holds so):
+   * a file the plan placed, or the live tree's. A rebuild makes a ports page from the texts of
+   * its ports' files this way (see commands/recalled-ports).
+   */
+  async recall(files: Array<[relative: string, key: string]>): Promise<Array<string | null>> {
+    const answer = await this.request({ type: 'recall', files });
+    if (answer.type !== 'recalled') throw new Error(`the writer answered a recall with ${answer.type}`);
+    return answer.texts;
+  }
+
+  /**
    * One file's bytes, sent in batches; waits while the writer is behind. In the `background`,
    * a batch never waits: it is held and handed over only into room no other batch takes, so the
    * writer fills its idle moments with it while this thread goes on (the port files, a bounded

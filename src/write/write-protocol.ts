@@ -38,6 +38,11 @@ export type ToWorker =
   | { type: 'want'; paths: string[]; keys: Array<string | undefined> }
   /** Every file is listed: the answer says what to make (see SiteWriter.plan). */
   | { type: 'plan'; pagesKey: string }
+  /**
+   * The texts of files as made under their keys, from this build's tree (files placed by the
+   * plan) or the live tree (see SiteWriter.recall).
+   */
+  | { type: 'recall'; files: Array<[relative: string, key: string]> }
   /** Several files' bytes end to end in `data`, with their paths and lengths. */
   | { type: 'batch'; paths: string[]; lengths: number[]; data: ArrayBuffer }
   | { type: 'finish'; filesInfo: FilesInfo | undefined };
@@ -45,6 +50,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'surveyed'; survey: FileSurvey }
   | { type: 'planned'; answer: PlanAnswer }
+  /** Each file's text, or null when no tree holds it as made under its key. */
+  | { type: 'recalled'; texts: Array<string | null> }
   /** A batch is written; its buffer comes back for the next batch. */
   | { type: 'done'; buffer: ArrayBuffer }
   | { type: 'finished'; totals: Totals }

@@ -3,10 +3,11 @@
  * out with plain synchronous calls (sequential writes beat thousands of async ones), while the
  * main thread goes on reading, validating and rendering on the other core.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { codeFingerprint } from '../code-fingerprint.js';
+import { contentHash } from '../content-hash.js';
 import { toThreadError, type ThreadError } from '../problems/thread-error.js';
 import { surveyHere, type FileSurvey } from '../read/file-identity.js';
 import { encodeBodies, lengthOf, type Body } from '../render/body.js';
@@ -16,7 +17,7 @@ import { recallIdentities, refreshLedger, writeLedger } from './file-ledger.js';
 import { readMarker, type FilesInfo, type Marker } from './marker.js';
 import { planFiles, unwanted, type Previous } from './plan.js';
 import type { Prepager, PrepageSetup } from './prepager.js';
-import { checkInside } from './tree-paths.js';
+import { checkInside, pathUnder } from './tree-paths.js';
 import { emptyTrash, moveToTrash } from './tree-roles.js';
 import { siblingsOf } from './precompress.js';
 import { CheckedTree } from './trust.js';
@@ -138,6 +139,22 @@ function pagesInfo(key: string): FilesInfo | undefined {
   return undefined;
 }
 
+/**
+ * The text of `relative` as made under `key`: placed in the new tree by the plan, or held by the
+ * live tree as its marker says. Its bytes are read and must hash as recorded; null otherwise.
+ */
+function recall(relative: string, key: string): string | null {
+  const placed = executor!.placed.get(relative);
+  const held = placed?.key === key ? placed : previous.live?.get(relative);
+  if (held?.key !== key) return null;
+  try {
+    const bytes = readFileSync(pathUnder(held === placed ? staging : out, relative));
+    return contentHash(bytes) === held.hash ? bytes.toString('utf8') : null;
+  } catch {
+    return null; // gone, unreadable: made again
+  }
+}
+
 function handle(message: ToWorker): FromWorker | undefined {
   switch (message.type) {
     case 'survey':
@@ -152,6 +169,8 @@ function handle(message: ToWorker): FromWorker | undefined {
       return undefined;
     case 'plan':
       return plan(message.pagesKey);
+    case 'recall':
+      return { type: 'recalled', texts: message.files.map(([relative, key]) => recall(relative, key)) };
     case 'batch': {
       const bytes = new Uint8Array(message.data);
       let offset = 0;

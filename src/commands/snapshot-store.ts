@@ -1,0 +1,21 @@
+import { decodeSnapshot, encodeSnapshot, type Snapshot } from '../derive/snapshot.js';
+import { readStateFile, writeStateFile } from './state-files.js';
+
+/** What the last build derived from its ports (see derive/snapshot), in the state directory. */
+const SNAPSHOT_FILE = 'derived.json';
+
+/** The snapshot the last build of `out` kept, when the code of `fingerprint` wrote it. */
+export function recalledSnapshot(out: string, fingerprint: string): Snapshot | undefined {
+  const bytes = readStateFile(out, SNAPSHOT_FILE);
+  return bytes === undefined ? undefined : decodeSnapshot(bytes, fingerprint);
+}
+
+/** Kept for the next build; only a speed-up, so never fatal. */
+export function rememberSnapshot(out: string, fingerprint: string, snapshot: Snapshot): void {
+  try {
+    writeStateFile(out, SNAPSHOT_FILE, encodeSnapshot(fingerprint, snapshot));
+  } catch {
+    // the next build derives its ports in full
+  }
+}
+
