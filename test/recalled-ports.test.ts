@@ -101,7 +101,7 @@ test('a rebuild after any change makes the site and the problems a first build m
         }
       });
     }),
-    { numRuns: 30 },
+    { numRuns: 20 },
   );
 });
 
@@ -121,6 +121,32 @@ test('the ports are derived in full when the plan asks for a file only the deriv
       await sameAsFresh(dir, ports, result, {}, label);
     });
   }
+});
+
+test('many changed ports, or changed ports on many pages, are derived in full', async () => {
+  const many = (count: number): Port[] => Array.from({ length: count }, (_, i) => ({ name: `p${i}`, portdir: `devel/p${i}`, version: '1', categories: ['devel'] }));
+  const bump = (ports: Port[], every: number) => ports.map((port, i) => (i % every === 0 ? { ...port, version: '2' } : port));
+  await withTempDir(async (dir) => {
+    // More than 100 ports changed, and more than one in 20: derived in full.
+    assert.ok((await build(dir, many(120))).ok);
+    const all = bump(many(120), 1);
+    const result = await build(dir, all);
+    assert.is(result.stats.recalled, 0);
+    await sameAsFresh(dir, all, result, {}, '120 of 120 changed');
+  });
+  await withTempDir(async (dir) => {
+    // With pages of 1,000 ports: five changed on five pages are recalled, six on six are not
+    // (their pages list more than 5,000 ports).
+    const options = { pageSize: 1000 };
+    assert.ok((await build(dir, many(6000), options)).ok);
+    const five = bump(many(6000), 1200);
+    assert.is((await build(dir, five, options)).stats.recalled, 5995);
+    assert.ok((await build(dir, many(6000), options)).ok);
+    const six = bump(many(6000), 1000);
+    const result = await build(dir, six, options);
+    assert.is(result.stats.recalled, 0);
+    await sameAsFresh(dir, six, result, options, 'six pages');
+  });
 });
 
 test('a snapshot changed in any byte, or made for other options, is not used', async () => {

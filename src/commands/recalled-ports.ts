@@ -55,8 +55,8 @@ export function recalledPorts(out: string, fingerprint: string, first: FirstRead
 
 /**
  * The ports of `read` as the last build's snapshot has them, when it can: the same options, the
- * same number of ports, few of them changed (see CHANGED_SHARE), each valid with its
- * core unchanged; undefined otherwise (the ports are then read and derived in full). The text
+ * same number of ports, few of them changed on few pages (see CHANGED_SHARE, PAGED_MOST), each
+ * valid with its core unchanged; undefined otherwise (the ports are then read and derived in full). The text
  * hashes, counted once, are left in `textHashes` for that.
  */
 export function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options: RecallOptions, textHashes: string[]): RecalledPorts | undefined {
@@ -70,6 +70,8 @@ export function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options
   const changedAt: number[] = [];
   for (let i = 0; i < entries.count; i++) if (textHashes[i] !== snapshot.textHashes[i]) changedAt.push(i);
   if (changedAt.length > Math.max(CHANGED_FEW, entries.count / CHANGED_SHARE)) return undefined;
+  const pages = new Set(changedAt.map((index) => Math.floor((entries.count - 1 - index) / options.pageSize)));
+  if (pages.size * options.pageSize > PAGED_MOST) return undefined;
   const changed = new Map<number, ChangedPort>();
   for (const index of changedAt) {
     const port = changedPort(read, snapshot, index, textHashes[index]!);
@@ -88,6 +90,11 @@ export function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options
  */
 const CHANGED_SHARE = 20;
 const CHANGED_FEW = 100;
+/**
+ * Each ports page that lists a changed port is made again from its ports' files, each read
+ * and sent by the writer thread: past so many ports on such pages, deriving them all costs less.
+ */
+const PAGED_MOST = 5000;
 
 /** The port at `index`, valid and of the core it had, or undefined. */
 function changedPort(read: PortIndexDocument, snapshot: Snapshot, index: number, textHash: string): ChangedPort | undefined {
