@@ -19,6 +19,8 @@ test('a snapshot decodes to what was encoded, for the code that wrote it', () =>
   const bytes = Buffer.from(encodeSnapshot('code-a', SNAPSHOT));
   assert.equal(decodeSnapshot(bytes, 'code-a'), SNAPSHOT);
   assert.is(decodeSnapshot(bytes, 'code-b'), undefined, 'other code');
+  assert.equal(decodeSnapshot(bytes, 'code-a', 3), SNAPSHOT, 'of the count asked for');
+  assert.is(decodeSnapshot(bytes, 'code-a', 4), undefined, 'of another count');
   const empty: Snapshot = { ...SNAPSHOT, names: [], textHashes: [], coreHashes: [], crossDigests: [], listings: [], warnings: [] };
   assert.equal(decodeSnapshot(Buffer.from(encodeSnapshot('code-a', empty)), 'code-a'), empty);
 });

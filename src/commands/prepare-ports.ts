@@ -1,7 +1,7 @@
 import { derivePorts, type PortList } from '../derive/ports.js';
+import type { Problem } from '../problems/problem.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import type { Read } from '../read/read-json-file.js';
-import type { Problem } from '../problems/problem.js';
 import { isPortSyntaxError, readPortIndex, readWholePortIndex, type PortIndexDocument } from '../read/read-port-index.js';
 import type { PortRecord } from '../validate/port-record.js';
 import type { RecordCache } from '../validate/record-cache.js';

@@ -49,7 +49,8 @@ export interface RecallOptions {
 
 /** The ports as the last build of `out` left them (see recallPorts), when they can be. */
 export function recalledPorts(out: string, fingerprint: string, first: FirstRead, options: RecallOptions): RecalledPorts | undefined {
-  const snapshot = recalledSnapshot(out, fingerprint);
+  const entries = first.read.entries;
+  const snapshot = entries && recalledSnapshot(out, fingerprint, entries.count);
   return snapshot && recallPorts(first.read, snapshot, options, first.textHashes);
 }
 

@@ -4,10 +4,10 @@ import { readStateFile, writeStateFile } from './state-files.js';
 /** What the last build derived from its ports (see derive/snapshot), in the state directory. */
 const SNAPSHOT_FILE = 'derived.json';
 
-/** The snapshot the last build of `out` kept, when the code of `fingerprint` wrote it. */
-export function recalledSnapshot(out: string, fingerprint: string): Snapshot | undefined {
+/** The snapshot of `count` ports the last build of `out` kept, when the code of `fingerprint` wrote it. */
+export function recalledSnapshot(out: string, fingerprint: string, count: number): Snapshot | undefined {
   const bytes = readStateFile(out, SNAPSHOT_FILE);
-  return bytes === undefined ? undefined : decodeSnapshot(bytes, fingerprint);
+  return bytes === undefined ? undefined : decodeSnapshot(bytes, fingerprint, count);
 }
 
 /** Kept for the next build; only a speed-up, so never fatal. */

@@ -65,22 +65,26 @@ export function encodeSnapshot(fingerprint: string, snapshot: Snapshot): string 
   return `${JSON.stringify(header)}\n${body}`;
 }
 
-/** The snapshot in `bytes`, when the code of `fingerprint` wrote it and it is whole; undefined otherwise. */
-export function decodeSnapshot(bytes: Buffer, fingerprint: string): Snapshot | undefined {
+/**
+ * The snapshot in `bytes`, when the code of `fingerprint` wrote it and it is whole (and, when
+ * `count` is given, of that many ports: one of another count is not decoded); undefined otherwise.
+ */
+export function decodeSnapshot(bytes: Buffer, fingerprint: string, count?: number): Snapshot | undefined {
   const newline = bytes.indexOf(0x0a);
   if (newline < 0) return undefined;
   try {
     const header = JSON.parse(bytes.toString('utf8', 0, newline)) as Partial<Header>;
     if (header.generator !== 'ports-gen' || header.cache !== 'derived' || header.fingerprint !== fingerprint) return undefined;
-    if (!Number.isSafeInteger(header.count) || contentHash(bytes.subarray(newline + 1)) !== header.hash) return undefined;
+    if (!Number.isSafeInteger(header.count) || (count !== undefined && header.count !== count)) return undefined;
+    if (contentHash(bytes.subarray(newline + 1)) !== header.hash) return undefined;
     const lines = bytes.toString('utf8', newline + 1).split('\n');
-    const count = header.count!;
-    if (lines.length !== count + 2 || lines[count + 1] !== '') return undefined;
+    const ports = header.count!;
+    if (lines.length !== ports + 2 || lines[ports + 1] !== '') return undefined;
     const names: string[] = [];
     const textHashes: string[] = [];
     const coreHashes: string[] = [];
     const crossDigests: string[] = [];
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < ports; i++) {
       const line = lines[i]!;
       if (line.length <= NAME_START || line[HASH_LENGTH] !== ' ' || line[2 * HASH_LENGTH + 1] !== ' ' || line[NAME_START - 1] !== ' ') return undefined;
       textHashes.push(line.slice(0, HASH_LENGTH));
@@ -88,7 +92,7 @@ export function decodeSnapshot(bytes: Buffer, fingerprint: string): Snapshot | u
       crossDigests.push(line.slice(2 * HASH_LENGTH + 2, NAME_START - 1));
       names.push(line.slice(NAME_START));
     }
-    const { file, baseUrl, pageSize, listings, warnings } = JSON.parse(lines[count]!) as Trailer;
+    const { file, baseUrl, pageSize, listings, warnings } = JSON.parse(lines[ports]!) as Trailer;
     return { file, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listings, warnings };
   } catch {
     return undefined;

@@ -11,11 +11,10 @@ import type { MaintainerSource, PortCore, PortRecord } from './port-record.js';
  *
  * The text: a header line with the fingerprint and the content hash of the lines that follow,
  * then a line per record, its text hash, its core hash (see coreHashOf) and its fields as a
- * JSON array. A cache whose lines do
- * not hash to its header's hash (a torn write, a disk error, an edit) is not used: every port
- * is then read in full, and the site is the same. A record's line is parsed only when its port
- * is met, so what the cache holds is made and dropped a port at a time, as the ports read in
- * full are, not every record's objects at once.
+ * JSON array. A cache whose lines do not hash to its header's hash (a torn write, a disk
+ * error, an edit) is not used: every port is then read in full, and the site is the same. A
+ * record's line is parsed only when its port is met, so what the cache holds is made and
+ * dropped a port at a time, as the ports read in full are, not every record's objects at once.
  */
 
 /** A record's fields that follow from its text (see PortCore), without its place in the document. */
