@@ -2,11 +2,11 @@
  * Bundles the compiled CLI into build/bundle/, which `bin/ports-gen.js` runs:
  * `node build/scripts/bundle.js` (part of `npm run build`, `prepare` and `npm test`).
  *
- * Why: Node loads an ES module graph file by file: ports-gen's 59 modules and zod's, 64 of
- * them locales. Importing the build took 137-173 ms before its first line ran; the bundle, with
- * zod's unused parts shaken out, 43-65 ms. The shaking needs every module to import zod as a
- * namespace (\`import * as z\`): \`import { z }\` takes zod's \`z\` object, which holds all of it. A rebuild
- * with nothing changed, process wall time on tmpfs, 6 alternating runs: mean 2.21 s -> 2.00 s.
+ * Why: Node loads an ES module graph file by file (ports-gen's modules, and zod's with its
+ * locales) before the first line runs; a bundle with zod's unused parts shaken out loads in a
+ * third of the time (see docs/performance-history.md). The shaking needs every module to import
+ * zod as a namespace (\`import * as z\`): \`import { z }\` takes zod's \`z\` object, which holds
+ * all of it.
  *
  * Entries: the CLI, the build alone (for the bench, which measures what users run), the
  * writer thread, which site-writer starts from `./write-worker.js` beside itself, and the

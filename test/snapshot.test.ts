@@ -31,9 +31,7 @@ test('a snapshot changed in any byte, cut short, or not a snapshot, is not used'
   for (let at = 0; at < bytes.length; at++) {
     const flipped = Buffer.from(bytes);
     flipped[at] = flipped[at]! ^ 0x01;
-    const decoded = decodeSnapshot(flipped, 'code-a');
-    // A byte of the header's own keys may change to an equal reading (a letter's case in a key is not): never a different snapshot.
-    assert.ok(decoded === undefined || JSON.stringify(decoded) === JSON.stringify(SNAPSHOT), `byte ${at} changed`);
+    assert.is(decodeSnapshot(flipped, 'code-a'), undefined, `byte ${at} changed`);
   }
   for (let end = 0; end < bytes.length; end += 5) assert.is(decodeSnapshot(bytes.subarray(0, end), 'code-a'), undefined, `cut at ${end}`);
   for (const other of ['', '\n', 'not json\n', '{}\n', text.replace('"derived"', '"records"')]) assert.is(decodeSnapshot(Buffer.from(other), 'code-a'), undefined, JSON.stringify(other));

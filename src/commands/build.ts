@@ -201,8 +201,9 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     prepared = undefined;
     const plan = await writer.plan(key);
     const render = new Set(plan.render);
-    const elsewhere = new Set([...browser.keys(), NETLIFY_HEADERS, ...pageFiles(pages)]);
-    if (quick && (await writeRecalled(quick, portFiles, portsList, render, (file) => elsewhere.has(file), writer, progress))) {
+    // Besides the ports' files and pages, a recalled build makes those the ports do not make.
+    const elsewhere = quick && new Set([...browser.keys(), NETLIFY_HEADERS, ...pageFiles(pages)]);
+    if (quick && (await writeRecalled(quick, portFiles, portsList, render, (file) => elsewhere!.has(file), writer, progress))) {
       log.addAll(quick.snapshot.warnings);
       stats.recalled = count - quick.changed.size;
     } else if (quick) {

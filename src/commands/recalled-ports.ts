@@ -60,7 +60,7 @@ export function recalledPorts(out: string, fingerprint: string, first: FirstRead
  * valid with its core unchanged; undefined otherwise (the ports are then read and derived in full). The text
  * hashes, counted once, are left in `textHashes` for that.
  */
-export function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options: RecallOptions, textHashes: string[]): RecalledPorts | undefined {
+function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options: RecallOptions, textHashes: string[]): RecalledPorts | undefined {
   const { entries } = read;
   if (!entries?.textHash || !entries.escapeFree) return undefined;
   for (let i = textHashes.length; i < entries.count; i++) textHashes.push(entries.textHash(i));
@@ -79,9 +79,8 @@ export function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options
     if (!port) return undefined;
     changed.set(index, port);
   }
-  const recalled = { ...snapshot, textHashes: textHashes.slice() };
-  const prints = recalled.textHashes.map((hash, i) => hash + snapshot.crossDigests[i]);
-  return { snapshot: recalled, prints, cores: coresKey(snapshot.coreHashes), changed };
+  const prints = textHashes.map((hash, i) => hash + snapshot.crossDigests[i]);
+  return { snapshot: { ...snapshot, textHashes }, prints, cores: coresKey(snapshot.coreHashes), changed };
 }
 
 /**

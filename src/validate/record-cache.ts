@@ -95,9 +95,7 @@ function fieldsText(record: PortRecord): string {
  */
 export function coreHashesOf(records: readonly PortRecord[], cache?: RecordCache): string[] | undefined {
   if (records.some((record) => record.textHash === undefined)) return undefined;
-  const coreHashes: string[] = [];
-  for (const _ of recordCacheLines(records, cache, coreHashes));
-  return coreHashes;
+  return records.map((record) => cache?.coreHashOf(record.textHash!) ?? coreHashOf(record));
 }
 
 /**

@@ -20,7 +20,7 @@ import type { Prepager, PrepageSetup } from './prepager.js';
 import { checkInside, pathUnder } from './tree-paths.js';
 import { emptyTrash, moveToTrash } from './tree-roles.js';
 import { siblingsOf } from './precompress.js';
-import { CheckedTree } from './trust.js';
+import { CheckedTree, readSameFile } from './trust.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
 const { staging, out, updating, precompress } = workerData as WorkerSetup;
@@ -144,15 +144,21 @@ function pagesInfo(key: string): FilesInfo | undefined {
  * live tree as its marker says. Its bytes are read and must hash as recorded; null otherwise.
  */
 function recall(relative: string, key: string): string | null {
-  const placed = executor!.placed.get(relative);
-  const held = placed?.key === key ? placed : previous.live?.get(relative);
-  if (held?.key !== key) return null;
   try {
-    const bytes = readFileSync(pathUnder(held === placed ? staging : out, relative));
-    return contentHash(bytes) === held.hash ? bytes.toString('utf8') : null;
+    const placed = executor!.placed.get(relative);
+    if (placed?.key === key) return textHashingTo(readFileSync(pathUnder(staging, relative)), placed.hash);
+    const live = previous.live?.get(relative);
+    if (live?.key !== key) return null;
+    // Read as it was checked: opened without following a link, and the very file (see readSameFile).
+    return textHashingTo(readSameFile(pathUnder(out, relative), live, (fd) => readFileSync(fd)), live.hash);
   } catch {
     return null; // gone, unreadable: made again
   }
+}
+
+/** The bytes as text, when they hash to `hash`. */
+function textHashingTo(bytes: Buffer | undefined, hash: string): string | null {
+  return bytes !== undefined && contentHash(bytes) === hash ? bytes.toString('utf8') : null;
 }
 
 function handle(message: ToWorker): FromWorker | undefined {
