@@ -87,7 +87,7 @@ test('a port retired rewrites its file, its ports page, its category\'s active p
   });
 });
 
-test('a dependency change rewrites the port and the depends_on of the ports it names', async () => {
+test('a dependency change rewrites the port, the port it names anew (its depends_on) and their ports page, nothing else', async () => {
   await withTempDir(async (dir) => {
     await build(dir, ports());
     const before = inodes(dir);
@@ -96,7 +96,8 @@ test('a dependency change rewrites the port and the depends_on of the ports it n
     const stats = await build(dir, next);
     assert.equal(changed(before, inodes(dir)), [PORTS_PAGE_1, 'api/v1/ports/git/index.json', 'api/v1/ports/xz/index.json']);
     assert.is(stats.written, 3);
-    assert.is(stats.carried, 2 + 3 + 1, 'the two other port files, the files pages and the other ports page');
+    assert.is(stats.carried, 2 + 3 + 1 + 1 + BY_CORES, 'the two other port files, the files pages, the other ports page, the search index and the files of the cores');
+    assert.is(stats.recalled, 3, 'the other ports taken from the snapshot');
   });
 });
 

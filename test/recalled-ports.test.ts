@@ -57,7 +57,15 @@ const OWN_CHANGES: Array<[string, (port: Port) => void]> = [
   ['epoch', (port) => (port.epoch = '2')],
   ['portdir', (port) => (port.portdir = 'moved/elsewhere')],
 ];
-/** Changes the derivation must see: a core, or the ports themselves. */
+/** Changes to one port's dependencies: its links change, its core stays; a warning may come or go with them. */
+const LINK_CHANGES: Array<[string, (port: Port) => void]> = [
+  ['a port named anew', (port) => (port.depends_run = ['port:jq', ...((port.depends_run as string[] | undefined) ?? [])])],
+  ['no port named', (port) => (delete port.depends_lib, delete port.depends_build)],
+  ['another kind', (port) => ((port.depends_fetch = port.depends_lib), delete port.depends_lib)],
+  ['another spelling', (port) => (port.depends_extract = ['port:ZLIB', 'bin:xz:xz', 'port:zlib'])],
+  ['itself', (port) => (port.depends_test = [`port:${String(port.name)}`])],
+];
+/** Changes the derivation must see: a core, a warning, or the ports themselves. */
 const OTHER_CHANGES: Array<[string, (ports: Port[], i: number) => void]> = [
   ['description', (ports, i) => (ports[i]!.description = 'said otherwise')],
   ['categories', (ports, i) => (ports[i]!.categories = ['net', 'NET', 'graphics'])],
@@ -70,23 +78,24 @@ const OTHER_CHANGES: Array<[string, (ports: Port[], i: number) => void]> = [
 ];
 
 const step = fc.oneof(
-  fc.record({ own: fc.constant(true), change: fc.nat(OWN_CHANGES.length - 1), at: fc.nat(20) }),
-  fc.record({ own: fc.constant(false), change: fc.nat(OTHER_CHANGES.length - 1), at: fc.nat(20) }),
+  fc.record({ kind: fc.constant('own' as const), change: fc.nat(OWN_CHANGES.length - 1), at: fc.nat(20) }),
+  fc.record({ kind: fc.constant('links' as const), change: fc.nat(LINK_CHANGES.length - 1), at: fc.nat(20) }),
+  fc.record({ kind: fc.constant('other' as const), change: fc.nat(OTHER_CHANGES.length - 1), at: fc.nat(20) }),
 );
 
-test('a rebuild after any change makes the site and the problems a first build makes; a change of own fields takes the other ports from the snapshot', async () => {
+test('a rebuild after any change makes the site and the problems a first build makes; a change of own fields or dependencies takes the other ports from the snapshot', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 4 }), async (steps) => {
       await withTempDir(async (dir) => {
         let ports = PORTS();
         assert.ok((await build(dir, ports)).ok);
-        for (const { own, change, at } of steps) {
+        for (const { kind, change, at } of steps) {
           const before = ports;
           ports = structuredClone(ports);
           const index = at % ports.length;
           let label: string;
-          if (own) {
-            const [name, apply] = OWN_CHANGES[change]!;
+          if (kind !== 'other') {
+            const [name, apply] = (kind === 'own' ? OWN_CHANGES : LINK_CHANGES)[change]!;
             apply(ports[index]!);
             label = `${name} of ${String(ports[index]!.name)}`;
           } else {
@@ -96,7 +105,7 @@ test('a rebuild after any change makes the site and the problems a first build m
           }
           const result = await build(dir, ports);
           const changed = JSON.stringify(ports[index]) !== JSON.stringify(before[index]) ? 1 : 0;
-          if (own) assert.is(result.stats.recalled, ports.length - changed, `${label}: every other port recalled`);
+          if (kind !== 'other') assert.is(result.stats.recalled, ports.length - changed, `${label}: every other port recalled`);
           await sameAsFresh(dir, ports, result, {}, label);
         }
       });
@@ -186,6 +195,32 @@ test("the snapshot's warnings are reported as the derivation gives them; --stric
     const strict = await build(dir, ports, { strict: true });
     assert.not.ok(strict.ok);
     await sameAsFresh(dir, ports, strict, { strict: true });
+  });
+});
+
+test("a changed port's warnings take the place of its last ones, in port order; under --strict a new one fails the build", async () => {
+  await withTempDir(async (dir) => {
+    assert.ok((await build(dir, PORTS())).ok);
+    const ports = PORTS();
+    ports[0]!.depends_run = ['port:elsewhere'];
+    ports[2]!.depends_lib = ['port:nowhere', 'port:zlib'];
+    const result = await build(dir, ports);
+    assert.is(result.stats.recalled, ports.length - 2);
+    assert.equal(
+      result.log.kept.map((problem) => problem.location.path),
+      ['ports[0].depends_run[0]', 'ports[2].depends_lib[0]'],
+    );
+    await sameAsFresh(dir, ports, result);
+  });
+  await withTempDir(async (dir) => {
+    const clean = PORTS();
+    clean[2]!.depends_lib = ['port:zlib'];
+    assert.ok((await build(dir, clean, { strict: true })).ok);
+    const ports = structuredClone(clean);
+    ports[3]!.depends_run = ['port:gone'];
+    const result = await build(dir, ports, { strict: true });
+    assert.not.ok(result.ok);
+    await sameAsFresh(dir, ports, result, { strict: true });
   });
 });
 

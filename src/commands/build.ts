@@ -195,7 +195,9 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       const { records, warnings } = prepared!;
       const textHashes = records.map((record) => record.textHash!);
       const crossDigests = prints.map((print, i) => print!.slice(textHashes[i]!.length));
-      rememberSnapshot(out, fingerprint, { file: files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listings: listingPaths, warnings });
+      const listingDigests = names.map((_, i) => ports!.listingDigestAt(i));
+      const links = ports!.links();
+      rememberSnapshot(out, fingerprint, { file: files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, listings: listingPaths, warnings });
     }
     prints = []; // a local lives across the awaits below
     prepared = undefined;

@@ -1,5 +1,8 @@
+import { DependencyLists, DependencyResolver, PairList } from '../derive/dependencies.js';
 import { portResource, type PortList, type PortResource } from '../derive/ports.js';
+import { relink, rewarned, samePairs } from '../derive/relink.js';
 import { coresKey, type Snapshot } from '../derive/snapshot.js';
+import type { Problem } from '../problems/problem.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import { isPortSyntaxError, type PortIndexDocument } from '../read/read-port-index.js';
 import { listingFiles, type ListingFiles } from '../render/listing-files.js';
@@ -7,7 +10,7 @@ import { PortTexts } from '../render/port-text.js';
 import type { PortsList } from '../render/ports-list.js';
 import type { Progress } from '../report/progress.js';
 import { listPageFile } from '../routes/site-files.js';
-import { toPortRecord, type PortOwn } from '../validate/port-record.js';
+import { toPortRecord, type PortOwn, type PortRecord } from '../validate/port-record.js';
 import { compiledPortSchema, portIndexSchema, type PortSource } from '../validate/port-schema.js';
 import { coreHashesOf, coreHashOf } from '../validate/record-cache.js';
 import type { SiteWriter } from '../write/site-writer.js';
@@ -16,27 +19,30 @@ import { preparePorts, type FirstRead } from './prepare-ports.js';
 import { recalledSnapshot } from './snapshot-store.js';
 
 /**
- * A rebuild whose ports changed in their own fields alone (a version, a homepage) needs
- * nothing the derivation made of them all: every print's cross part, every listing and
- * warning is the last build's (see derive/snapshot). Its ports are taken from the last build's
- * snapshot; only the ports whose text changed are parsed and validated, each found to have the
- * core it had.
+ * A rebuild whose ports changed in their own fields or their dependencies (a version, a
+ * homepage, a port named) needs little the derivation made of them all: every listing and
+ * warning is the last build's, and so is every print's cross part but those of the few ports
+ * whose links changed (see derive/snapshot, derive/relink). Its ports are taken from the last
+ * build's snapshot; only the ports whose text changed are parsed and validated, each found to
+ * have the core it had and its dependencies resolved again.
  */
 export interface RecalledPorts {
-  /** The last build's snapshot, with this document's text hashes. */
+  /** This build's snapshot: the last build's, with this document's text hashes and links. */
   snapshot: Snapshot;
   /** Each port's print (see PortList.printAt). */
   prints: string[];
   cores: string;
   /** The ports whose text changed, by index. */
   changed: Map<number, ChangedPort>;
+  /** The ports whose file is made again (their text or their links changed), each with the print its file was made under in the last build. */
+  remade: Map<number, string>;
+  /** The published dependency lists, when some port's links changed; those ports' lists are taken from here. */
+  relinked?: { lists: DependencyLists; ports: Set<number> };
 }
 
 export interface ChangedPort {
   own: PortOwn;
   escapeFree: boolean;
-  /** The print its file was made under in the last build. */
-  previousPrint: string;
 }
 
 export interface RecallOptions {
@@ -57,8 +63,8 @@ export function recalledPorts(out: string, fingerprint: string, first: FirstRead
 /**
  * The ports of `read` as the last build's snapshot has them, when it can: the same options, the
  * same number of ports, few of them changed on few pages (see CHANGED_SHARE, PAGED_MOST), each
- * valid with its core unchanged; undefined otherwise (the ports are then read and derived in full). The text
- * hashes, counted once, are left in `textHashes` for that.
+ * valid with its core unchanged; undefined otherwise (the ports are then read and derived in
+ * full). The text hashes, counted once, are left in `textHashes` for that.
  */
 function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options: RecallOptions, textHashes: string[]): RecalledPorts | undefined {
   const { entries } = read;
@@ -70,34 +76,57 @@ function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options: Recal
   if (entries.count !== snapshot.names.length || !portIndexSchema.safeParse(read.document).success) return undefined;
   const changedAt: number[] = [];
   for (let i = 0; i < entries.count; i++) if (textHashes[i] !== snapshot.textHashes[i]) changedAt.push(i);
-  if (changedAt.length > Math.max(CHANGED_FEW, entries.count / CHANGED_SHARE)) return undefined;
-  const pages = new Set(changedAt.map((index) => Math.floor((entries.count - 1 - index) / options.pageSize)));
-  if (pages.size * options.pageSize > PAGED_MOST) return undefined;
+  const most = Math.max(CHANGED_FEW, entries.count / CHANGED_SHARE);
+  if (changedAt.length > most) return undefined;
   const changed = new Map<number, ChangedPort>();
+  const replaced = new Map<number, PairList>();
+  const warned = new Map<number, Problem[]>();
+  let resolver: DependencyResolver | undefined;
   for (const index of changedAt) {
-    const port = changedPort(read, snapshot, index, textHashes[index]!);
-    if (!port) return undefined;
-    changed.set(index, port);
+    const record = changedRecord(read, snapshot, index, textHashes[index]!);
+    if (!record) return undefined;
+    const pairs = new PairList();
+    const warnings: Problem[] = [];
+    (resolver ??= new DependencyResolver(snapshot.names, options.file)).resolve(record, pairs, warnings);
+    warned.set(index, warnings);
+    if (!samePairs(snapshot.links, index, pairs)) replaced.set(index, pairs);
+    changed.set(index, { own: record.own!, escapeFree: record.escapeFree });
   }
-  const prints = textHashes.map((hash, i) => hash + snapshot.crossDigests[i]);
-  return { snapshot: { ...snapshot, textHashes }, prints, cores: coresKey(snapshot.coreHashes), changed };
+  const warnings = warned.size > 0 ? rewarned(snapshot.warnings, warned, (name) => resolver!.indexOf(name)) : snapshot.warnings;
+  if (!warnings || (options.strict && warnings.length > 0)) return undefined;
+  const relinked = replaced.size > 0 ? relink(snapshot, replaced) : undefined;
+  const crossDigests = relinked?.crossDigests ?? snapshot.crossDigests;
+  const remade = new Map<number, string>();
+  for (const index of [...changedAt, ...(relinked?.relinked ?? [])]) remade.set(index, snapshot.textHashes[index]! + snapshot.crossDigests[index]!);
+  if (remade.size > most) return undefined;
+  const pages = new Set([...remade.keys()].map((index) => Math.floor((entries.count - 1 - index) / options.pageSize)));
+  if (pages.size * options.pageSize > PAGED_MOST) return undefined;
+  const prints = textHashes.map((hash, i) => hash + crossDigests[i]);
+  return {
+    snapshot: { ...snapshot, textHashes, crossDigests, links: relinked?.links ?? snapshot.links, warnings },
+    prints,
+    cores: coresKey(snapshot.coreHashes),
+    changed,
+    remade,
+    relinked: relinked && { lists: relinked.lists, ports: new Set(relinked.relinked) },
+  };
 }
 
 /**
- * Past one port in this many changed (and more than a few), the ports are derived in full: each
- * changed port costs a parse, a validation and a read of its last file, which add up to more
- * than the derivation of the others.
+ * Past one port in this many changed or relinked (and more than a few), the ports are derived
+ * in full: each such port costs a parse, a validation and a read of its last file, which add up
+ * to more than the derivation of the others.
  */
 const CHANGED_SHARE = 20;
 const CHANGED_FEW = 100;
 /**
- * Each ports page that lists a changed port is made again from its ports' files, each read
+ * Each ports page that lists a port made again is made again from its ports' files, each read
  * and sent by the writer thread: past so many ports on such pages, deriving them all costs less.
  */
 const PAGED_MOST = 5000;
 
-/** The port at `index`, valid and of the core it had, or undefined. */
-function changedPort(read: PortIndexDocument, snapshot: Snapshot, index: number, textHash: string): ChangedPort | undefined {
+/** The record of the port at `index`, valid and of the core it had, or undefined. */
+function changedRecord(read: PortIndexDocument, snapshot: Snapshot, index: number, textHash: string): PortRecord | undefined {
   const entries = read.entries!;
   let entry: unknown;
   try {
@@ -109,17 +138,40 @@ function changedPort(read: PortIndexDocument, snapshot: Snapshot, index: number,
   const escapeFree = entries.escapeFree!(index);
   if (!compiledPortSchema(escapeFree).validate(entry)) return undefined;
   const record = toPortRecord(entry as PortSource, index, escapeFree, textHash);
-  if (coreHashOf(record) !== snapshot.coreHashes[index]) return undefined;
-  return { own: record.own!, escapeFree, previousPrint: snapshot.textHashes[index]! + snapshot.crossDigests[index]! };
+  return coreHashOf(record) === snapshot.coreHashes[index] ? record : undefined;
 }
 
 /**
- * A changed port's resource: its own fields from its text, the others from its last file (made
- * under its previous print, so from the same cross part of it).
+ * The resource of a port made again: its own fields from its text when it changed, else from its
+ * last file; its dependencies both ways from the new lists when its links changed; the rest
+ * from its last file (made under its previous print, so from the same cross part of it).
  */
-function changedResource(port: ChangedPort, name: string, lastText: string): PortResource {
-  const { categories, maintainers, dependencies, depends_on } = JSON.parse(lastText) as PortResource;
-  return portResource(name, port.own, { categories, maintainers, dependencies, depends_on });
+function remadeResource(recalled: RecalledPorts, index: number, lastText: string): PortResource {
+  const last = JSON.parse(lastText) as PortResource;
+  const lists = recalled.relinked?.ports.has(index) ? recalled.relinked.lists : undefined;
+  return portResource(last.name, recalled.changed.get(index)?.own ?? ownOf(last), {
+    categories: last.categories,
+    maintainers: last.maintainers,
+    dependencies: lists ? lists.forwardOf(index) : last.dependencies,
+    depends_on: lists ? lists.reverseOf(index) : last.depends_on,
+  });
+}
+
+/** A port's own fields, as its resource publishes them. */
+function ownOf(port: PortResource): PortOwn {
+  return {
+    portdir: port.portdir,
+    version: port.version,
+    license: port.license,
+    platforms: port.platforms,
+    epoch: port.epoch,
+    replacedBy: port.replaced_by,
+    homepage: port.homepage,
+    description: port.description,
+    longDescription: port.long_description,
+    active: port.active,
+    variants: port.variants,
+  };
 }
 
 /**
@@ -138,9 +190,9 @@ export async function writeRecalled(
   writer: SiteWriter,
   progress: Progress,
 ): Promise<boolean> {
-  const { changed, prints, snapshot } = recalled;
+  const { changed, remade, prints } = recalled;
   const changedFiles = new Map<string, number>();
-  for (const index of changed.keys()) changedFiles.set(files[index]!, index);
+  for (const index of remade.keys()) changedFiles.set(files[index]!, index);
   const pageFiles = new Map<string, number>();
   for (let page = 1; page <= list.pages; page++) pageFiles.set(listPageFile('ports', page), page);
   const toMake: number[] = [];
@@ -152,7 +204,7 @@ export async function writeRecalled(
     else if (page !== undefined) pages.push(page);
     else if (!elsewhere(file)) return false;
   }
-  const asked: Array<[string, string]> = toMake.map((index) => [files[index]!, changed.get(index)!.previousPrint]);
+  const asked: Array<[string, string]> = toMake.map((index) => [files[index]!, remade.get(index)!]);
   const placedAt = new Map<number, number>();
   for (const page of pages) {
     for (const index of list.indicesOf(page)) {
@@ -168,8 +220,8 @@ export async function writeRecalled(
   const made = new Map<number, string>();
   for (let k = 0; k < toMake.length; k++) {
     const index = toMake[k]!;
-    const port = changed.get(index)!;
-    const text = portTexts.of(changedResource(port, snapshot.names[index]!, texts[k]!), port.escapeFree);
+    // A port whose text did not change is not known to be free of escapes: its strings are escaped as needed.
+    const text = portTexts.of(remadeResource(recalled, index, texts[k]!), changed.get(index)?.escapeFree ?? false);
     made.set(index, text);
     await writer.write(files[index]!, text, true);
     progress.advance();

@@ -2,7 +2,7 @@ import { warning, type Problem } from '../problems/problem.js';
 import { DEPENDENCY_KINDS, type DependencyKind } from '../validate/port-schema.js';
 import type { PortCore } from '../validate/port-record.js';
 import { doubled } from './doubled.js';
-import { hashText, type PrintHash } from './print-hash.js';
+import { hashText, PrintHash, type Lanes } from './print-hash.js';
 
 export interface DependencyResource {
   type: DependencyKind;
@@ -36,39 +36,53 @@ export interface DependencyLinks {
  * service drops names it cannot resolve; we warn about them).
  */
 export function resolveDependencies(records: readonly PortCore[], file: string): ResolvedDependencies {
-  // Names are unique case-insensitively (checked before), so a spec that spells the name as
-  // the catalogue does resolves without lower-casing it: nearly all of them do, and the
-  // lower-cased names are made only when one does not.
-  const byName = new Map<string, number>();
-  for (let i = 0; i < records.length; i++) byName.set(records[i]!.name, i);
-  let byLowerName: Map<string, number> | undefined;
+  const resolver = new DependencyResolver(records.map((record) => record.name), file);
   const warnings: Problem[] = [];
   const pairs = new PairList();
   const firstPair = new Int32Array(records.length + 1);
-  // lastSeen[target] === the current (port, kind)'s number: that target is listed already.
-  const lastSeen = new Int32Array(records.length).fill(-1);
-  let listNumber = 0;
-
   for (let portIndex = 0; portIndex < records.length; portIndex++) {
-    const record = records[portIndex]!;
     firstPair[portIndex] = pairs.length;
+    resolver.resolve(records[portIndex]!, pairs, warnings);
+  }
+  firstPair[records.length] = pairs.length;
+  return { links: { pairs, firstPair }, warnings };
+}
+
+/** Resolves ports' dependencies against the catalogue's names, one port at a time (see resolveDependencies). */
+export class DependencyResolver {
+  private readonly byName = new Map<string, number>();
+  private byLowerName: Map<string, number> | undefined;
+  /** lastSeen[target] === the current (port, kind)'s number: that target is listed already. */
+  private readonly lastSeen: Int32Array;
+  private listNumber = 0;
+
+  constructor(
+    private readonly names: readonly string[],
+    private readonly file: string,
+  ) {
+    for (let i = 0; i < names.length; i++) this.byName.set(names[i]!, i);
+    this.lastSeen = new Int32Array(names.length).fill(-1);
+  }
+
+  /** The index of the port named exactly `name`. */
+  indexOf(name: string): number | undefined {
+    return this.byName.get(name);
+  }
+
+  /** Pushes the port's resolved dependencies to `pairs`, kinds in DEPENDENCY_KINDS order, and a warning for each it cannot resolve. */
+  resolve(record: PortCore, pairs: PairList, warnings: Problem[]): void {
     for (let kindIndex = 0; kindIndex < DEPENDENCY_KINDS.length; kindIndex++) {
       const kind = DEPENDENCY_KINDS[kindIndex]!;
       const specs = record.depends[kind];
       if (specs.length === 0) continue; // most ports name few kinds
-      listNumber++;
+      const listNumber = ++this.listNumber;
       for (let specIndex = 0; specIndex < specs.length; specIndex++) {
         const spec = specs[specIndex]!;
-        const name = dependencyTarget(spec);
-        let target = byName.get(name);
-        if (target === undefined) {
-          byLowerName ??= lowerCaseNames(records);
-          target = byLowerName.get(name.toLowerCase());
-        }
+        const target = this.targetOf(dependencyTarget(spec));
         if (target === undefined) {
           const problem = warning(
             'unresolved-dependency',
-            file,
+            this.file,
             { path: `ports[${record.index}].depends_${kind}[${specIndex}]` },
             `${JSON.stringify(spec)} names no port in the catalogue; it is left out of "dependencies"`,
           );
@@ -76,20 +90,27 @@ export function resolveDependencies(records: readonly PortCore[], file: string):
           warnings.push(problem);
           continue;
         }
-        if (lastSeen[target] === listNumber) continue;
-        lastSeen[target] = listNumber;
+        if (this.lastSeen[target] === listNumber) continue;
+        this.lastSeen[target] = listNumber;
         pairs.push(kindIndex, target);
       }
     }
   }
-  firstPair[records.length] = pairs.length;
-  return { links: { pairs, firstPair }, warnings };
-}
 
-function lowerCaseNames(records: readonly PortCore[]): Map<string, number> {
-  const byLowerName = new Map<string, number>();
-  for (let i = 0; i < records.length; i++) byLowerName.set(records[i]!.name.toLowerCase(), i);
-  return byLowerName;
+  /**
+   * Names are unique case-insensitively (checked before), so a spec that spells the name as
+   * the catalogue does resolves without lower-casing it: nearly all of them do, and the
+   * lower-cased names are made only when one does not.
+   */
+  private targetOf(name: string): number | undefined {
+    const target = this.byName.get(name);
+    if (target !== undefined) return target;
+    if (!this.byLowerName) {
+      this.byLowerName = new Map<string, number>();
+      for (let i = 0; i < this.names.length; i++) this.byLowerName.set(this.names[i]!.toLowerCase(), i);
+    }
+    return this.byLowerName.get(name.toLowerCase());
+  }
 }
 
 /**
@@ -105,17 +126,18 @@ export class DependencyLists {
   private nameHashes: Int32Array | undefined;
 
   constructor(
-    private readonly records: readonly PortCore[],
-    private readonly links: DependencyLinks,
+    /** Each port's name, in catalogue order. */
+    private readonly names: readonly string[],
+    readonly links: DependencyLinks,
   ) {
     const { pairs, firstPair } = links;
-    const first = (this.firstDependent = new Int32Array(records.length + 1));
+    const first = (this.firstDependent = new Int32Array(names.length + 1));
     for (let k = 0; k < pairs.length; k++) first[pairs.targetAt(k) + 1]!++;
-    for (let t = 0; t < records.length; t++) first[t + 1]! += first[t]!;
-    const next = first.slice(0, records.length);
+    for (let t = 0; t < names.length; t++) first[t + 1]! += first[t]!;
+    const next = first.slice(0, names.length);
     this.dependents = new Int32Array(pairs.length);
     this.dependentKinds = new Uint8Array(pairs.length);
-    for (let port = 0; port < records.length; port++) {
+    for (let port = 0; port < names.length; port++) {
       for (let k = firstPair[port]!; k < firstPair[port + 1]!; k++) {
         const slot = next[pairs.targetAt(k)]!++;
         this.dependents[slot] = port;
@@ -130,7 +152,7 @@ export class DependencyLists {
     const kinds: DependencyResource[] = [];
     for (let k = firstPair[index]!; k < firstPair[index + 1]!; k++) {
       const type = DEPENDENCY_KINDS[pairs.kindAt(k)]!;
-      const name = this.records[pairs.targetAt(k)]!.name;
+      const name = this.names[pairs.targetAt(k)]!;
       const last = kinds.at(-1);
       if (last?.type === type) last.ports.push(name);
       else kinds.push({ type, ports: [name] });
@@ -138,21 +160,29 @@ export class DependencyLists {
     return kinds;
   }
 
-  /** The port's dependencies as published, for its print (see derive/ports): kinds and names. */
-  printForward(hash: PrintHash, index: number): void {
+  /** What the port's `dependencies` and `depends_on` take from other ports, hashed: the links part of its print (see PortList.printAt). */
+  linkLanes(index: number): Lanes {
+    const hash = new PrintHash();
+    this.printForward(hash, index);
+    this.printReverse(hash, index);
+    return hash.lanes();
+  }
+
+  /** The port's dependencies as published, for its print: kinds and names. */
+  private printForward(hash: PrintHash, index: number): void {
     const { pairs, firstPair } = this.links;
     hash.add(firstPair[index + 1]! - firstPair[index]!);
     for (let k = firstPair[index]!; k < firstPair[index + 1]!; k++) this.printLink(hash, pairs.kindAt(k), pairs.targetAt(k));
   }
 
   /** The ports that depend on this one and how, in catalogue order (what `reverseOf` sorts), for its print. */
-  printReverse(hash: PrintHash, index: number): void {
+  private printReverse(hash: PrintHash, index: number): void {
     hash.add(this.firstDependent[index + 1]! - this.firstDependent[index]!);
     for (let slot = this.firstDependent[index]!; slot < this.firstDependent[index + 1]!; slot++) this.printLink(hash, this.dependentKinds[slot]!, this.dependents[slot]!);
   }
 
   private printLink(hash: PrintHash, kindIndex: number, port: number): void {
-    const names = (this.nameHashes ??= hashNames(this.records));
+    const names = (this.nameHashes ??= hashNames(this.names));
     hash.add(kindIndex);
     hash.add(names[2 * port]!, names[2 * port + 1]!);
   }
@@ -167,7 +197,7 @@ export class DependencyLists {
     if (start === end) return [];
     const perKind: Array<string[] | undefined> = new Array(DEPENDENCY_KINDS.length);
     for (let slot = start; slot < end; slot++) {
-      (perKind[this.dependentKinds[slot]!] ??= []).push(this.records[this.dependents[slot]!]!.name);
+      (perKind[this.dependentKinds[slot]!] ??= []).push(this.names[this.dependents[slot]!]!);
     }
     const kinds: DependencyResource[] = [];
     for (let kindIndex = 0; kindIndex < DEPENDENCY_KINDS.length; kindIndex++) {
@@ -178,9 +208,9 @@ export class DependencyLists {
   }
 }
 
-function hashNames(records: readonly PortCore[]): Int32Array {
-  const hashes = new Int32Array(2 * records.length);
-  for (let i = 0; i < records.length; i++) [hashes[2 * i], hashes[2 * i + 1]] = hashText(records[i]!.name);
+function hashNames(names: readonly string[]): Int32Array {
+  const hashes = new Int32Array(2 * names.length);
+  for (let i = 0; i < names.length; i++) [hashes[2 * i], hashes[2 * i + 1]] = hashText(names[i]!);
   return hashes;
 }
 
@@ -189,6 +219,20 @@ export class PairList {
   private kinds: Uint8Array = new Uint8Array(1024);
   private targets: Int32Array = new Int32Array(1024);
   length = 0;
+
+  /** The pairs of `kinds` and `targets`, taken as they are (not copied). */
+  static of(kinds: Uint8Array, targets: Int32Array): PairList {
+    const list = new PairList();
+    list.kinds = kinds;
+    list.targets = targets;
+    list.length = targets.length;
+    return list;
+  }
+
+  /** Every pair's kind index, then every pair's target (views, not copies). */
+  views(): { kinds: Uint8Array; targets: Int32Array } {
+    return { kinds: this.kinds.subarray(0, this.length), targets: this.targets.subarray(0, this.length) };
+  }
 
   push(kindIndex: number, target: number): void {
     if (this.length === this.targets.length) {

@@ -1,10 +1,10 @@
 import type { Problem } from '../problems/problem.js';
 import { keptOwn, type OwnOf, type PortOwn, type PortRecord } from '../validate/port-record.js';
 import { categoriesOf, printCategories, spellCategories } from './categories.js';
-import { DependencyLists, resolveDependencies, type DependencyResource } from './dependencies.js';
+import { DependencyLists, resolveDependencies, type DependencyLinks, type DependencyResource } from './dependencies.js';
 import { listCategories, listMaintainers, type CategoryListing, type MaintainerListing } from './listings.js';
 import { MaintainerTally, type MaintainerResource } from './maintainers.js';
-import { PrintHash } from './print-hash.js';
+import { hexOf, joinLanes, PrintHash, type Lanes } from './print-hash.js';
 
 /** docs/api.md: the keys are declared in the published order; JSON.stringify keeps it. */
 export interface PortResource {
@@ -32,6 +32,10 @@ export const OWN_FIELDS = ['name', 'portdir', 'version', 'license', 'platforms',
 /** The fields that take something from other ports: every field not declared own. */
 export type CrossField = Exclude<keyof PortResource, (typeof OWN_FIELDS)[number]>;
 
+/** The fields made from the dependency links (see DependencyLists.digestOf); the others are the listing part of a print. */
+type LinkField = 'dependencies' | 'depends_on';
+type ListingField = Exclude<CrossField, LinkField>;
+
 /**
  * The resources in catalogue order, each made when it is asked for: at 40,000 ports, holding
  * them all beside the records they are made from took some 45 MB more at the build's peak.
@@ -55,8 +59,15 @@ export interface PortList {
    * same code), so a rebuild can keep a port's previous file instead of making it again. It
    * hashes the port's text, which makes every own field, and what each other field takes from
    * the other ports. Undefined when the port's text is not known (a document read whole).
+   * What it takes is hashed in two parts, joined (see joinDigests): the listing part (its
+   * categories and maintainers, see listingDigestAt) and the links part (its dependencies both
+   * ways, see DependencyLists.digestOf), so that a rebuild can make again the one without the other.
    */
   printAt(index: number): string | undefined;
+  /** The listing part of the port's print. */
+  listingDigestAt(index: number): string;
+  /** The resolved dependencies of every port. */
+  links(): DependencyLinks;
   /** The categories and the maintainers, as their lists publish them (see listings). */
   categoryListings(): CategoryListing[];
   maintainerListings(): MaintainerListing[];
@@ -75,7 +86,8 @@ export function derivePorts(records: readonly PortRecord[], file: string, ownOf:
   const categories = spellCategories(records);
   const maintainers = new MaintainerTally(records);
   const { links, warnings } = resolveDependencies(records, file);
-  return { ports: new DerivedPortList(records, ownOf, categories, maintainers, new DependencyLists(records, links)), warnings };
+  const names = records.map((record) => record.name);
+  return { ports: new DerivedPortList(records, ownOf, categories, maintainers, new DependencyLists(names, links)), warnings };
 }
 
 /**
@@ -85,19 +97,19 @@ export function derivePorts(records: readonly PortRecord[], file: string, ownOf:
  */
 class DerivedPortList implements PortList {
   /**
-   * Per field that takes from other ports, how what it takes is fed to a port's print. A field
-   * added to PortResource and not declared own must have one here, or this does not compile.
-   * Static, as the methods are: nothing compiled from a hot loop holds a list's tables.
+   * Per field of the listing part, how what it takes is fed to a port's print. A field added to
+   * PortResource and declared neither own nor a link must have one here, or this does not
+   * compile. Static, as the methods are: nothing compiled from a hot loop holds a list's tables.
    */
-  private static readonly CROSS_PRINTS: { readonly [K in CrossField]: (list: DerivedPortList, hash: PrintHash, index: number) => void } = {
+  private static readonly LISTING_PRINTS: { readonly [K in ListingField]: (list: DerivedPortList, hash: PrintHash, index: number) => void } = {
     categories: (list, hash, index) => printCategories(hash, list.records[index]!, list.categories, (list.firstSpellings ??= new Set(list.categories.values()))),
     maintainers: (list, hash, index) => list.maintainers.print(hash, index),
-    dependencies: (list, hash, index) => list.dependencies.printForward(hash, index),
-    depends_on: (list, hash, index) => list.dependencies.printReverse(hash, index),
   };
-  private static readonly CROSS_FIELDS = Object.keys(DerivedPortList.CROSS_PRINTS) as CrossField[];
+  private static readonly LISTING_FIELDS = Object.keys(DerivedPortList.LISTING_PRINTS) as ListingField[];
   /** The categories as first spelled (see printCategories), made when first printed. */
   private firstSpellings: Set<string> | undefined;
+  /** Each port's listing part, two lanes a port, as printAt made it (see listingDigestAt); 0, 0 when not made yet. */
+  private listingLanes: Uint32Array | undefined;
 
   constructor(
     private readonly records: readonly PortRecord[],
@@ -122,10 +134,27 @@ class DerivedPortList implements PortList {
   printAt(index: number): string | undefined {
     const record = this.records[index]!;
     if (record.textHash === undefined) return undefined;
-    // Each field's part starts with its count of items: the parts cannot run into each other.
-    const hash = new PrintHash();
-    for (const field of DerivedPortList.CROSS_FIELDS) DerivedPortList.CROSS_PRINTS[field](this, hash, index);
-    return record.textHash + hash.digest();
+    return record.textHash + joinLanes(this.listingPart(index), this.dependencies.linkLanes(index));
+  }
+
+  listingDigestAt(index: number): string {
+    return hexOf(this.listingPart(index));
+  }
+
+  /** The listing part of the port's print, made once: the snapshot keeps it (see derive/snapshot). */
+  private listingPart(index: number): Lanes {
+    const lanes = (this.listingLanes ??= new Uint32Array(2 * this.records.length));
+    if (lanes[2 * index] === 0 && lanes[2 * index + 1] === 0) {
+      // Each field's part starts with its count of items: the parts cannot run into each other.
+      const hash = new PrintHash();
+      for (const field of DerivedPortList.LISTING_FIELDS) DerivedPortList.LISTING_PRINTS[field](this, hash, index);
+      [lanes[2 * index], lanes[2 * index + 1]] = hash.lanes();
+    }
+    return [lanes[2 * index]!, lanes[2 * index + 1]!];
+  }
+
+  links(): DependencyLinks {
+    return this.dependencies.links;
   }
 
   categoryListings(): CategoryListing[] {

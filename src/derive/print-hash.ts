@@ -25,10 +25,35 @@ export class PrintHash {
     this.add(a, b);
   }
 
+  /** The hash's two lanes, finished: what `digest` writes. */
+  lanes(): Lanes {
+    return [finalMix(this.lane1 ^ this.fed), finalMix(this.lane2 ^ Math.imul(this.fed, 0x9e37_79b1))];
+  }
+
   /** 16 hex digits. */
   digest(): string {
-    return hex8(finalMix(this.lane1 ^ this.fed)) + hex8(finalMix(this.lane2 ^ Math.imul(this.fed, 0x9e37_79b1)));
+    return hexOf(this.lanes());
   }
+}
+
+/** A finished hash's two lanes, each 32 bits. */
+export type Lanes = [number, number];
+
+/** Two hashes as one, in 16 hex digits: a print's cross part from its parts (see PortList.printAt). */
+export function joinLanes(first: Lanes, second: Lanes): string {
+  const hash = new PrintHash();
+  hash.add(first[0], first[1]);
+  hash.add(second[0], second[1]);
+  return hash.digest();
+}
+
+/** The lanes a digest was written from (see PrintHash.digest). */
+export function lanesOf(digest: string): Lanes {
+  return [parseInt(digest.slice(0, 8), 16), parseInt(digest.slice(8, 16), 16)];
+}
+
+export function hexOf(lanes: Lanes): string {
+  return hex8(lanes[0]) + hex8(lanes[1]);
 }
 
 /** A text's hash in two lanes, fed its UTF-16 code units and its length. */

@@ -1,14 +1,19 @@
+import { endianness } from 'node:os';
 import { contentHash } from '../content-hash.js';
 import type { Problem } from '../problems/problem.js';
+import { DEPENDENCY_KINDS } from '../validate/port-schema.js';
+import { PairList, type DependencyLinks } from './dependencies.js';
 
 /**
  * What a build derived from its ports, kept for the next build (see commands/recalled-ports):
- * per port, in catalogue order, its name, its text hash, its core hash (the hash of what
- * derivation takes from it, see recordCacheLines) and the cross part of its print (see
- * PortList.printAt); and what the derivation made of them all, the listing files and the
- * warnings. Every cross part, listing and warning follows from the cores alone, so a next
- * build whose ports have the same cores in the same order has them all the same, and need
- * not derive them again: only the ports whose text changed are read.
+ * per port, in catalogue order, its name, its text hash, its core hash (the hash of what the
+ * listings take from it, see coreHashOf), the cross part of its print and that part's listing
+ * digest (see PortList.printAt); the resolved dependencies of every port; and what the
+ * derivation made of them all, the listing files and the warnings. Every listing digest and
+ * listing file follows from the cores alone, every links digest from the links, so a next
+ * build whose ports have the same cores in the same order has them all the same, and need not
+ * derive them again: only the ports whose text changed are read, and the links digests of the
+ * few ports whose links changed made again.
  */
 export interface Snapshot {
   /** The document the ports were read from, as problems name it. */
@@ -20,6 +25,8 @@ export interface Snapshot {
   textHashes: string[];
   coreHashes: string[];
   crossDigests: string[];
+  listingDigests: string[];
+  links: DependencyLinks;
   /** The paths of the listing files (see listing-files): the API root, the categories, the maintainers. */
   listings: string[];
   /** The derivation's warnings, as it gave them. */
@@ -45,22 +52,22 @@ interface Trailer {
 
 /** Hashes are 16 hex digits; port names hold no space or newline (see PORT_NAME). */
 const HASH_LENGTH = 16;
-const NAME_START = 3 * (HASH_LENGTH + 1);
+/** The columns of hashes, one line each, in this order. */
+const HASH_COLUMNS = ['textHashes', 'coreHashes', 'crossDigests', 'listingDigests'] as const;
 
 /**
  * The snapshot as text: a header line (the code's fingerprint, the hash of the rest, the count),
- * then a line per port (text hash, core hash, cross digest and name, a space between), then a
- * line with the rest as JSON.
+ * then a line per column: each of HASH_COLUMNS, its hashes one after the other; the names, a
+ * space between; the links in base64 (see linksBytes); the rest as JSON. A column is a line,
+ * not a line per port, so that it is made and read again in a few native calls.
  */
 export function encodeSnapshot(fingerprint: string, snapshot: Snapshot): string {
-  const lines: string[] = [];
-  for (let i = 0; i < snapshot.names.length; i++) {
-    lines.push(`${snapshot.textHashes[i]} ${snapshot.coreHashes[i]} ${snapshot.crossDigests[i]} ${snapshot.names[i]}\n`);
-  }
+  const lines = HASH_COLUMNS.map((column) => snapshot[column].join(''));
+  lines.push(snapshot.names.join(' '), linksBytes(snapshot.links).toString('base64'));
   const { file, baseUrl, pageSize, listings, warnings } = snapshot;
   const trailer: Trailer = { file, baseUrl, pageSize, listings, warnings };
-  lines.push(`${JSON.stringify(trailer)}\n`);
-  const body = lines.join('');
+  lines.push(JSON.stringify(trailer), '');
+  const body = lines.join('\n');
   const header: Header = { generator: 'ports-gen', cache: 'derived', fingerprint, hash: contentHash(body), count: snapshot.names.length };
   return `${JSON.stringify(header)}\n${body}`;
 }
@@ -79,24 +86,65 @@ export function decodeSnapshot(bytes: Buffer, fingerprint: string, count?: numbe
     if (contentHash(bytes.subarray(newline + 1)) !== header.hash) return undefined;
     const lines = bytes.toString('utf8', newline + 1).split('\n');
     const ports = header.count!;
-    if (lines.length !== ports + 2 || lines[ports + 1] !== '') return undefined;
-    const names: string[] = [];
-    const textHashes: string[] = [];
-    const coreHashes: string[] = [];
-    const crossDigests: string[] = [];
-    for (let i = 0; i < ports; i++) {
-      const line = lines[i]!;
-      if (line.length <= NAME_START || line[HASH_LENGTH] !== ' ' || line[2 * HASH_LENGTH + 1] !== ' ' || line[NAME_START - 1] !== ' ') return undefined;
-      textHashes.push(line.slice(0, HASH_LENGTH));
-      coreHashes.push(line.slice(HASH_LENGTH + 1, 2 * HASH_LENGTH + 1));
-      crossDigests.push(line.slice(2 * HASH_LENGTH + 2, NAME_START - 1));
-      names.push(line.slice(NAME_START));
-    }
-    const { file, baseUrl, pageSize, listings, warnings } = JSON.parse(lines[ports]!) as Trailer;
-    return { file, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listings, warnings };
+    if (lines.length !== HASH_COLUMNS.length + 4 || lines.at(-1) !== '') return undefined;
+    const [textHashes, coreHashes, crossDigests, listingDigests] = HASH_COLUMNS.map((_, column) => hashesOf(lines[column]!, ports));
+    const names = ports === 0 ? [] : lines[HASH_COLUMNS.length]!.split(' ');
+    const links = linksOf(Buffer.from(lines[HASH_COLUMNS.length + 1]!, 'base64'), ports);
+    if (!textHashes || !coreHashes || !crossDigests || !listingDigests || names.length !== ports || !links) return undefined;
+    const { file, baseUrl, pageSize, listings, warnings } = JSON.parse(lines[HASH_COLUMNS.length + 2]!) as Trailer;
+    return { file, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, listings, warnings };
   } catch {
     return undefined;
   }
+}
+
+/** The `count` hashes of a column's line, when it holds that many. */
+function hashesOf(line: string, count: number): string[] | undefined {
+  if (line.length !== count * HASH_LENGTH) return undefined;
+  const hashes: string[] = [];
+  for (let i = 0; i < count; i++) hashes.push(line.slice(i * HASH_LENGTH, (i + 1) * HASH_LENGTH));
+  return hashes;
+}
+
+/**
+ * The links as bytes: each port's first pair (count + 1 numbers, the last the count of pairs),
+ * then each pair's target and each pair's kind index; numbers as 32-bit little-endian.
+ */
+function linksBytes({ pairs, firstPair }: DependencyLinks): Buffer {
+  const { kinds, targets } = pairs.views();
+  return Buffer.concat([littleEndian(firstPair), littleEndian(targets), kinds]);
+}
+
+/** The links of `ports` ports in `bytes` (see linksBytes), when they are of that shape. */
+function linksOf(bytes: Buffer, ports: number): DependencyLinks | undefined {
+  if (bytes.length < 4 * (ports + 1)) return undefined;
+  const firstPair = int32sOf(bytes.subarray(0, 4 * (ports + 1)));
+  const count = firstPair[ports]!;
+  if (firstPair[0] !== 0 || bytes.length !== 4 * (ports + 1) + 5 * count) return undefined;
+  for (let i = 0; i < ports; i++) if (firstPair[i + 1]! < firstPair[i]!) return undefined;
+  const start = 4 * (ports + 1);
+  const targets = int32sOf(bytes.subarray(start, start + 4 * count));
+  for (let k = 0; k < count; k++) if (targets[k]! < 0 || targets[k]! >= ports) return undefined;
+  const kinds = Uint8Array.from(bytes.subarray(start + 4 * count));
+  for (let k = 0; k < count; k++) if (kinds[k]! >= DEPENDENCY_KINDS.length) return undefined;
+  return { pairs: PairList.of(kinds, targets), firstPair };
+}
+
+const BIG_ENDIAN = endianness() === 'BE';
+
+/** The bytes of `values`, little-endian: a copy of their memory, swapped where it is big-endian. */
+function littleEndian(values: Int32Array): Buffer {
+  const bytes = Buffer.from(Buffer.from(values.buffer, values.byteOffset, values.byteLength));
+  return BIG_ENDIAN ? bytes.swap32() : bytes;
+}
+
+/** The numbers of little-endian `bytes` (see littleEndian). */
+function int32sOf(bytes: Buffer): Int32Array {
+  const values = new Int32Array(bytes.length / 4);
+  const memory = Buffer.from(values.buffer);
+  memory.set(bytes);
+  if (BIG_ENDIAN) memory.swap32();
+  return values;
 }
 
 /** The key of everything made from the ports' cores alone, in their order: their core hashes'. */

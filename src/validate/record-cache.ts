@@ -20,8 +20,12 @@ import type { MaintainerSource, PortCore, PortRecord } from './port-record.js';
 /** A record's fields that follow from its text (see PortCore), without its place in the document. */
 export type CachedCore = Omit<PortCore, 'index'>;
 
-/** [name, categories, maintainers as name, domain, github by turns, depends by kind, active, description] */
-type Row = [string, string[], string[], string[][], boolean, string];
+/**
+ * [name, categories, maintainers as name, domain, github by turns, active, description, depends
+ * by kind]: the dependencies last, so that the core (see coreHashOf) is the row's start.
+ */
+type Row = [...Core, string[][]];
+type Core = [string, string[], string[], boolean, string];
 
 interface Header {
   generator: 'ports-gen';
@@ -56,8 +60,8 @@ const NONE: string[] = Object.freeze([]) as unknown as string[];
  * The cache's record lines, one per record with a text hash, each ending in a newline: written
  * out as they are made (see recordCacheHeader), never held as one text. A record the previous
  * cache has keeps its line, bytes as they were. Each record's core hash, the content hash of
- * its fields' JSON text, is pushed to `coreHashes` in turn: two records with equal core hashes
- * have equal fields, whatever their texts (see derive/snapshot).
+ * its fields' JSON text without the dependencies, is pushed to `coreHashes` in turn: two records with equal core hashes
+ * have equal fields but their dependencies, whatever their texts (see derive/snapshot).
  */
 export function* recordCacheLines(records: readonly PortRecord[], previous?: RecordCache, coreHashes: string[] = []): Iterable<string | Uint8Array> {
   for (const record of records) {
@@ -68,25 +72,30 @@ export function* recordCacheLines(records: readonly PortRecord[], previous?: Rec
       yield line;
       continue;
     }
-    const fields = fieldsText(record);
-    const coreHash = contentHash(fields);
+    const core = coreText(record);
+    const coreHash = contentHash(core);
     coreHashes.push(coreHash);
-    yield `${record.textHash} ${coreHash} ${fields}\n`;
+    const depends = DEPENDENCY_KINDS.map((kind) => record.depends[kind]);
+    yield `${record.textHash} ${coreHash} ${core.slice(0, -1)},${JSON.stringify(depends)}]\n`;
   }
 }
 
-/** A record's core hash (see recordCacheLines). */
+/**
+ * A record's core hash (see recordCacheLines): of what the listings, the search index and the
+ * host's rules take from it, its name, categories, maintainers, activity and description. Its
+ * dependencies, which only ports' files take, are compared by what they resolve to (see
+ * commands/recalled-ports).
+ */
 export function coreHashOf(record: PortRecord): string {
-  return contentHash(fieldsText(record));
+  return contentHash(coreText(record));
 }
 
-/** A record's fields as its line of the cache holds them: a JSON array (see Row). */
-function fieldsText(record: PortRecord): string {
+/** A record's fields but its dependencies, as its line of the cache starts them (see Row). */
+function coreText(record: PortRecord): string {
   const maintainers: string[] = [];
   for (const m of record.maintainers) maintainers.push(m.name, m.domain, m.github);
-  const depends = DEPENDENCY_KINDS.map((kind) => record.depends[kind]);
-  const row: Row = [record.name, record.categories, maintainers, depends, record.active, record.description];
-  return JSON.stringify(row);
+  const core: Core = [record.name, record.categories, maintainers, record.active, record.description];
+  return JSON.stringify(core);
 }
 
 /**
@@ -157,7 +166,7 @@ export function decodeRecordCache(bytes: Buffer, fingerprint: string): RecordCac
 /** A row as a record's fields, or undefined for a row not of the shape written (the port is then read in full). */
 function coreOf(row: unknown): CachedCore | undefined {
   if (!Array.isArray(row) || row.length !== 6) return undefined;
-  const [name, categories, flat, depends, active, description] = row as unknown[];
+  const [name, categories, flat, active, description, depends] = row as unknown[];
   if (typeof name !== 'string' || typeof active !== 'boolean' || typeof description !== 'string') return undefined;
   if (!isStrings(categories) || !isStrings(flat) || flat.length % 3 !== 0) return undefined;
   if (!Array.isArray(depends) || depends.length !== DEPENDENCY_KINDS.length || !depends.every(isStrings)) return undefined;

@@ -1,0 +1,83 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DependencyResolver, PairList, resolveDependencies, DependencyLists } from '../src/derive/dependencies.js';
+import { joinLanes, lanesOf } from '../src/derive/print-hash.js';
+import { relink, rewarned, samePairs } from '../src/derive/relink.js';
+import { warning, type Problem } from '../src/problems/problem.js';
+import { DEPENDENCY_KINDS, type DependencyKind } from '../src/validate/port-schema.js';
+import type { PortCore } from '../src/validate/port-record.js';
+
+const NAMES = ['zlib', 'xz', 'curl', 'git', 'jq'];
+
+/** Ports of NAMES with the dependencies given, by kind. */
+function cores(depends: Record<string, Partial<Record<DependencyKind, string[]>>>): PortCore[] {
+  return NAMES.map((name, index) => ({
+    index,
+    name,
+    categories: [],
+    maintainers: [],
+    depends: Object.fromEntries(DEPENDENCY_KINDS.map((kind) => [kind, depends[name]?.[kind] ?? []])) as Record<DependencyKind, string[]>,
+    active: true,
+    description: '',
+  }));
+}
+
+const BEFORE = { curl: { lib: ['port:zlib'] }, git: { lib: ['port:curl', 'port:zlib'], build: ['port:xz'] } };
+/** Each port's listing digest: any 16 hex digits stand for it here. */
+const LISTING = NAMES.map((_, i) => `${i}`.repeat(16));
+
+/** The cross digests a full derivation gives `ports` (see PortList.printAt). */
+function crossDigests(ports: PortCore[]): string[] {
+  const lists = new DependencyLists(NAMES, resolveDependencies(ports, 'portindex.json').links);
+  return NAMES.map((_, i) => joinLanes(lanesOf(LISTING[i]!), lists.linkLanes(i)));
+}
+
+/** Port `index`'s pairs as resolved from `port`. */
+function pairsOf(port: PortCore): PairList {
+  const pairs = new PairList();
+  new DependencyResolver(NAMES, 'portindex.json').resolve(port, pairs, []);
+  return pairs;
+}
+
+test('a port that names another anew relinks itself and the port named; the others keep their digests', () => {
+  const before = cores(BEFORE);
+  const last = { names: NAMES, links: resolveDependencies(before, 'portindex.json').links, crossDigests: crossDigests(before), listingDigests: LISTING };
+  const after = cores({ ...BEFORE, git: { lib: ['port:curl', 'port:zlib'], build: ['port:xz'], run: ['port:jq'] } });
+  const git = pairsOf(after[3]!);
+  assert.not.ok(samePairs(last.links, 3, git));
+  const relinked = relink(last, new Map([[3, git]]));
+  assert.equal(relinked.relinked, [3, 4], 'git and jq: curl, zlib and xz are named as before');
+  assert.equal(relinked.crossDigests, crossDigests(after));
+  assert.equal(relinked.lists.forwardOf(3), [{ type: 'lib', ports: ['curl', 'zlib'] }, { type: 'run', ports: ['jq'] }, { type: 'build', ports: ['xz'] }]);
+  assert.equal(relinked.lists.reverseOf(4), [{ type: 'run', ports: ['git'] }]);
+  assert.equal(relinked.lists.reverseOf(0), [{ type: 'lib', ports: ['curl', 'git'] }]);
+});
+
+test('a port named no more, or named under another kind, is relinked; a port whose pairs are the same is not', () => {
+  const before = cores(BEFORE);
+  const last = { names: NAMES, links: resolveDependencies(before, 'portindex.json').links, crossDigests: crossDigests(before), listingDigests: LISTING };
+  const after = cores({ curl: { fetch: ['port:zlib'] }, git: { lib: ['port:CURL', 'lib:libz:zlib', 'port:curl'], build: ['port:xz'] } });
+  const curl = pairsOf(after[2]!);
+  const git = pairsOf(after[3]!);
+  assert.ok(samePairs(last.links, 3, git), "git's spellings resolve to the same pairs");
+  const relinked = relink(last, new Map([[2, curl]]));
+  assert.equal(relinked.relinked, [0, 2], 'zlib (named under fetch now) and curl');
+  assert.equal(relinked.crossDigests, crossDigests(after));
+  assert.equal(relinked.lists.reverseOf(0), [{ type: 'lib', ports: ['git'] }, { type: 'fetch', ports: ['curl'] }]);
+  const none = relink(last, new Map([[3, git]]));
+  assert.equal(none.relinked, []);
+  assert.equal(none.crossDigests, last.crossDigests);
+});
+
+test("a port's warnings take the place of its last ones, in port order; a warning about a port not known leaves none", () => {
+  const about = (port: string, path: string): Problem => ({ ...warning('unresolved-dependency', 'portindex.json', { path }, 'names no port'), port });
+  const indexOf = (name: string) => (NAMES.includes(name) ? NAMES.indexOf(name) : undefined);
+  const last = [about('xz', 'ports[1].depends_lib[0]'), about('git', 'ports[3].depends_lib[0]'), about('git', 'ports[3].depends_run[2]')];
+  const curl = [about('curl', 'ports[2].depends_lib[1]')];
+  assert.equal(rewarned(last, new Map([[2, curl]]), indexOf), [last[0], curl[0], last[1], last[2]]);
+  assert.equal(rewarned(last, new Map([[3, []], [0, curl]]), indexOf), [curl[0], last[0]]);
+  assert.equal(rewarned(last, new Map(), indexOf), last);
+  assert.is(rewarned([...last, about('gone', 'ports[9].depends_lib[0]')], new Map(), indexOf), undefined);
+});
+
+test.run();
