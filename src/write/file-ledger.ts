@@ -18,7 +18,7 @@ import type { Marker } from './marker.js';
  * change time is set by the kernel on every write, link and unlink, and no tool sets it back;
  * compared for equality, not as a time, it is not fooled by a clock stepped back either.
  */
-export function identityOf(stats: Stats): string {
+export function identityOf(stats: Pick<Stats, 'dev' | 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'>): string {
   return contentHash(`${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`);
 }
 

@@ -4,6 +4,7 @@ import { contentDigest } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { identityOf } from './file-ledger.js';
 import type { Entry, Marker } from './marker.js';
+import type { DirectoryStats, FileStats, SharedStats } from './shared-stats.js';
 import { leavesTree, parentOf, pathUnder } from './tree-paths.js';
 
 /** A file of a previous tree that still holds what its marker says, and its size. */
@@ -61,10 +62,39 @@ export class CheckedTree implements TreeFiles {
     private readonly prune: boolean,
     /** The live tree, when this is the spare (see above). */
     private readonly live?: CheckedTree,
+    /** The lstat of the files, as another thread may take them (see shared-stats): `shared.job.files` are the marker's. */
+    shared?: SharedStats,
   ) {
     if (!prune) return;
     this.isRealDirectory('');
-    for (const relative of marker.files.keys()) this.get(relative);
+    if (!shared) {
+      for (const relative of marker.files.keys()) this.get(relative);
+      return;
+    }
+    const mine = new Set<number>();
+    for (let chunk = shared.claim(); chunk >= 0; chunk = shared.claim()) {
+      mine.add(chunk);
+      const { start, end } = shared.range(chunk);
+      for (let i = start; i < end; i++) this.get(shared.job.files[i]!);
+    }
+    for (const chunk of shared.all()) {
+      if (mine.has(chunk)) continue;
+      shared.await(chunk);
+      const { start, end } = shared.range(chunk);
+      for (let i = start; i < end; i++) this.decideShared(shared.job.files[i]!, shared.at(i));
+    }
+  }
+
+  /** Decides on `relative` from the lstat another thread took of it and of its directory, looking itself where it did not. */
+  private decideShared(relative: string, taken: { file: FileStats | null | undefined; dir: DirectoryStats | null | undefined }): void {
+    if (this.held.has(relative)) return;
+    const dir = parentOf(relative);
+    if (taken.file === undefined || taken.dir === undefined || dir === '') {
+      this.get(relative);
+      return;
+    }
+    const real = this.real.get(dir) ?? this.settleDirectory(dir, () => taken.dir ?? undefined);
+    this.decide(relative, real ? (taken.file ?? undefined) : undefined);
   }
 
   keys(): Iterable<string> {
@@ -77,7 +107,7 @@ export class CheckedTree implements TreeFiles {
   }
 
   /** Decides on `relative` from `stats`, read once by whoever asked (see holdsSame). */
-  private decide(relative: string, stats: Stats | undefined): Checked | null | undefined {
+  private decide(relative: string, stats: FileStats | undefined): Checked | null | undefined {
     const entry = this.marker.files.get(relative);
     if (!entry) return undefined;
     let held: Checked | null = null;
@@ -94,7 +124,7 @@ export class CheckedTree implements TreeFiles {
   }
 
   /** Whether this tree trusts `relative` to hold `hash` and it is the very file `stats` describes. */
-  private holdsSame(relative: string, hash: string, stats: Stats): boolean {
+  private holdsSame(relative: string, hash: string, stats: FileStats): boolean {
     const own = this.statOf(relative);
     if (own?.ino !== stats.ino || own.dev !== stats.dev) return false;
     const held = this.held.get(relative);
@@ -107,13 +137,19 @@ export class CheckedTree implements TreeFiles {
   }
 
   private isRealDirectory(dir: string): boolean {
-    let known = this.real.get(dir);
-    if (known !== undefined) return known;
-    known = dir === '' || this.isRealDirectory(parentOf(dir));
+    return this.real.get(dir) ?? this.settleDirectory(dir, () => lstatSync(pathUnder(this.root, dir), { throwIfNoEntry: false }));
+  }
+
+  /**
+   * Whether `dir` is a real directory, as is every directory above it, from its lstat (`stat`,
+   * called only once those are known to be real); a directory changed since its build is pruned.
+   */
+  private settleDirectory(dir: string, stat: () => DirectoryStats | Stats | undefined): boolean {
+    let known = dir === '' || this.isRealDirectory(parentOf(dir));
     if (known) {
-      const stats = lstatSync(pathUnder(this.root, dir), { throwIfNoEntry: false });
+      const stats = stat();
       // The top may be reached through a link (an --out that is one); nothing below it may.
-      known = stats !== undefined && (stats.isDirectory() || (dir === '' && stats.isSymbolicLink()));
+      known = stats !== undefined && (stats.isDirectory() || (dir === '' && 'isSymbolicLink' in stats && stats.isSymbolicLink()));
       if (known && this.prune && stats!.mtimeMs > this.marker.writtenMs) pruneUnknown(this.root, dir, (this.children ??= childrenOf(this.marker.files.keys())));
     }
     this.real.set(dir, known);
@@ -137,7 +173,7 @@ export function readSameFile<T>(file: string, id: { dev: number; ino: number }, 
 }
 
 /** Whether the file `stats` describes holds bytes that hash to `hash` (see readSameFile). */
-function hashesTo(file: string, stats: Stats, hash: string): boolean {
+function hashesTo(file: string, stats: FileStats, hash: string): boolean {
   try {
     return readSameFile(file, stats, (fd, size) => {
       const digest = contentDigest();

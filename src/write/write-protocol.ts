@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { ThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
 import type { Totals } from './executor.js';
@@ -23,6 +24,8 @@ export interface WorkerSetup {
   updating: boolean;
   /** Each JSON file gets compressed siblings (see precompress). */
   precompress: boolean;
+  /** Where the writer offers the lstat of the spare's files (a StatsJob), for the main thread to share in (see SiteWriter.shareCheck). */
+  helpPort: MessagePort;
 }
 
 export type ToWorker =

@@ -20,10 +20,11 @@ import type { Prepager, PrepageSetup } from './prepager.js';
 import { checkInside, pathUnder } from './tree-paths.js';
 import { emptyTrash, moveToTrash } from './tree-roles.js';
 import { siblingsOf } from './precompress.js';
+import { SharedStats, statsJob } from './shared-stats.js';
 import { CheckedTree, readSameFile } from './trust.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
 
-const { staging, out, updating, precompress } = workerData as WorkerSetup;
+const { staging, out, updating, precompress, helpPort } = workerData as WorkerSetup;
 /** The state directory, where the staging tree is and the trees' ledgers are kept. */
 const state = path.dirname(staging);
 let live: Marker | undefined;
@@ -51,21 +52,37 @@ let planning = false;
  */
 function load(madeBy: string | undefined): void {
   fingerprint = madeBy ?? codeFingerprint();
-  live = readMarker(out);
   spare = updating ? readMarker(staging) : undefined;
   if (updating && !spare) startAfresh();
+  // Offered at once: the main thread may start on them before this thread does.
+  const shared = spare && sharedStats(spare);
+  live = readMarker(out);
   if (live) recallIdentities(state, out, live);
   if (spare) recallIdentities(state, staging, spare);
   const liveTree = live && new CheckedTree(out, live, false);
   previous = {
     live: liveTree,
     // A claimed spare whose marker cannot be read holds nothing that can be trusted.
-    spare: updating ? (spare ? new CheckedTree(staging, spare, true, liveTree) : new Map()) : undefined,
+    spare: updating ? (spare ? new CheckedTree(staging, spare, true, liveTree, shared) : new Map()) : undefined,
     liveKeys: live?.fingerprint === fingerprint,
     spareKeys: spare?.fingerprint === fingerprint,
   };
   executor = new Executor(staging, out, previous, wanted);
 }
+
+/**
+ * The lstat of the spare's files, shared with the main thread (see shared-stats), when they
+ * are enough to be worth it.
+ */
+function sharedStats(marker: Marker): SharedStats | undefined {
+  if (marker.files.size < SHARED_FROM) return undefined;
+  const job = statsJob(staging, [...marker.files.keys()]);
+  helpPort.postMessage(job);
+  return new SharedStats(job);
+}
+
+/** Files from which the spare's check is shared: below, sending the paths costs more than it saves. */
+const SHARED_FROM = 4096;
 
 /**
  * Pages builds.ndjson ahead (see Prepager) when its pages will be made: a new tree, no live
