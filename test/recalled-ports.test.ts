@@ -4,6 +4,12 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, type BuildOptions } from '../src/commands/build.js';
+import { locateCatalogue } from '../src/commands/catalogue-files.js';
+import { firstRead } from '../src/commands/prepare-ports.js';
+import { derivedAgain, recalledPorts } from '../src/commands/recalled-ports.js';
+import { codeFingerprint } from '../src/code-fingerprint.js';
+import { ProblemLog } from '../src/problems/problem-log.js';
+import { ChangedWhileRead } from '../src/read/port-text-reader.js';
 import { SEARCH_INDEX } from '../src/routes/site-files.js';
 import { stateDirectory } from '../src/write/tree-roles.js';
 import { writeCatalogue } from './support/catalogue.js';
@@ -221,6 +227,24 @@ test("a changed port's warnings take the place of its last ones, in port order; 
     const result = await build(dir, ports, { strict: true });
     assert.not.ok(result.ok);
     await sameAsFresh(dir, ports, result, { strict: true });
+  });
+});
+
+test('a document changed after the recall, when the ports must be derived in full after all, is reported as changed while read', async () => {
+  await withTempDir(async (dir) => {
+    assert.ok((await build(dir, PORTS())).ok);
+    const ports = PORTS();
+    ports[3]!.version = '2.47.0';
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports }, builds: BUILDS });
+    const files = locateCatalogue(dir, 'catalogue');
+    const options = { file: files.portIndexName, baseUrl: OPTIONS.baseUrl, pageSize: OPTIONS.pageSize, strict: false };
+    const out = path.join(dir, 'dist');
+    const recalled = recalledPorts(out, codeFingerprint(), firstRead(files)!, options);
+    assert.ok(recalled, 'recalled');
+    assert.is(derivedAgain(files, new ProblemLog(), false, recalled).list.length, ports.length, 'the same document derives again');
+    ports[4]!.version = '2';
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports }, builds: BUILDS });
+    assert.throws(() => derivedAgain(files, new ProblemLog(), false, recalled), (cause: unknown) => cause instanceof ChangedWhileRead);
   });
 });
 

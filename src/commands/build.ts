@@ -146,8 +146,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     writer.load(options.fingerprint, run.buildsReadable ? paging : undefined);
     progress.phase('reading ports');
     const fingerprint = options.fingerprint ?? codeFingerprint();
-    let { recalled, prepared, coreHashes, recordsKept } = readPorts(out, fingerprint, files, log, { baseUrl, pageSize, strict: options.strict });
-    const quick = recalled?.ports;
+    let { recalled: quick, prepared, coreHashes, recordsKept } = readPorts(out, fingerprint, files, log, { baseUrl, pageSize, strict: options.strict });
     // The document's bytes and the last cache are garbage now, but outside the heap: V8 would
     // keep them until a collection the heap itself calls for, through the planning and the
     // port files (see PortTextReader). A small catalogue's are not worth a collection.
@@ -213,9 +212,8 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     } else if (quick) {
       // The plan asks for a file only the derivation can make (a previous tree lost it): the
       // ports are derived in full, from the bytes read, and must give what was wanted.
-      ({ list: ports, listings } = derivedAgain(files, log, options.strict, recalled!.first, quick));
+      ({ list: ports, listings } = derivedAgain(files, log, options.strict, quick));
     }
-    recalled = undefined;
     if (ports) {
       await writePorts(ports, portFiles, portsList, render, writer, progress);
       if (render.has(SEARCH_INDEX)) await writer.write(SEARCH_INDEX, searchIndexBody(summaries(ports)), true);

@@ -1,14 +1,14 @@
 import type { ProblemLog } from '../problems/problem-log.js';
 import { coreHashesOf } from '../validate/record-cache.js';
 import type { CatalogueFiles } from './catalogue-files.js';
-import { firstRead, preparePorts, type FirstRead, type PreparedPorts } from './prepare-ports.js';
+import { firstRead, preparePorts, type PreparedPorts } from './prepare-ports.js';
 import { recalledPorts, type RecalledPorts } from './recalled-ports.js';
 import { recalledRecords, rememberRecords } from './record-store.js';
 
 /** The ports of a build, as the plan takes them. */
 export interface PortsPhase {
-  /** Recalled from the last build's snapshot, with the document read (see derivedAgain). */
-  recalled?: { ports: RecalledPorts; first: FirstRead };
+  /** Recalled from the last build's snapshot; the document's bytes are let go (see derivedAgain). */
+  recalled?: RecalledPorts;
   /** Else read and derived in full; undefined when they have errors. */
   prepared?: PreparedPorts;
   /** Each record's core hash, when they are known (see recordCacheLines). */
@@ -35,7 +35,7 @@ export function readPorts(out: string, fingerprint: string, files: CatalogueFile
   if (recalled) {
     // As preparePorts does: the run's own warnings (a missing builds.ndjson) fail a strict build.
     if (options.strict) log.promoteWarnings();
-    return { recalled: { ports: recalled, first: first! }, recordsKept: true };
+    return { recalled, recordsKept: true };
   }
   const cached = recalledRecords(out, fingerprint);
   const prepared = preparePorts(files, log, options.strict, cached, first);

@@ -4,6 +4,7 @@ import { relink, rewarned, samePairs } from '../derive/relink.js';
 import { coresKey, type Snapshot } from '../derive/snapshot.js';
 import type { Problem } from '../problems/problem.js';
 import type { ProblemLog } from '../problems/problem-log.js';
+import { ChangedWhileRead } from '../read/port-text-reader.js';
 import { isPortSyntaxError, type PortIndexDocument } from '../read/read-port-index.js';
 import { listingFiles, type ListingFiles } from '../render/listing-files.js';
 import { PortTexts } from '../render/port-text.js';
@@ -234,23 +235,25 @@ export async function writeRecalled(
 }
 
 /**
- * The ports derived in full from the bytes `first` read, when the plan asks for what only
- * the derivation makes: they must give what was wanted from the snapshot, or the build fails.
+ * The ports derived in full, when the plan asks for what only the derivation makes: read again
+ * (the recall let go of the document's bytes), they must have the texts recalled, or the file
+ * changed while the build read it; and they must give what was wanted from the snapshot, or the
+ * build fails.
  */
-export function derivedAgain(files: CatalogueFiles, log: ProblemLog, strict: boolean, first: FirstRead, recalled: RecalledPorts): { list: PortList; listings: ListingFiles } {
-  const prepared = preparePorts(files, log, strict, undefined, first);
+export function derivedAgain(files: CatalogueFiles, log: ProblemLog, strict: boolean, recalled: RecalledPorts): { list: PortList; listings: ListingFiles } {
   const { snapshot, prints, cores } = recalled;
-  const coreHashes = prepared && coreHashesOf(prepared.records);
-  const list = prepared?.list;
-  const listings = list && listingFiles(list.categoryListings(), list.maintainerListings(), snapshot.baseUrl, snapshot.pageSize);
+  const prepared = preparePorts(files, log, strict);
+  const records = prepared?.records;
+  if (!records || records.length !== prints.length || records.some((record, i) => record.textHash !== snapshot.textHashes[i])) throw new ChangedWhileRead(files.portIndexName);
+  const coreHashes = coreHashesOf(records);
+  const list = prepared.list;
+  const listings = listingFiles(list.categoryListings(), list.maintainerListings(), snapshot.baseUrl, snapshot.pageSize);
   const same =
-    list !== undefined &&
-    list.length === prints.length &&
     prints.every((print, i) => list.printAt(i) === print && list.nameAt(i) === snapshot.names[i]) &&
     coreHashes !== undefined &&
     coresKey(coreHashes) === cores &&
-    listings!.files.size === snapshot.listings.length &&
-    snapshot.listings.every((file) => listings!.files.has(file));
+    listings.files.size === snapshot.listings.length &&
+    snapshot.listings.every((file) => listings.files.has(file));
   if (!same) throw new Error('the ports derived in full are not those the snapshot of the last build gave');
-  return { list: list!, listings: listings! };
+  return { list, listings };
 }
