@@ -19,17 +19,17 @@ export function readStateFile(out: string, name: string): Buffer | undefined {
 }
 
 /**
- * Written whole or not at all: `content` is the text, or writes it to the descriptor it is
- * given. No temporary is left: not after a failed write (a full disk), nor, from the next write
- * on, after a build killed between the write and the rename.
+ * Written whole or not at all: `content` is the text or the bytes, or writes them to the
+ * descriptor it is given. No temporary is left: not after a failed write (a full disk), nor,
+ * from the next write on, after a build killed between the write and the rename.
  */
-export function writeStateFile(out: string, name: string, content: string | ((fd: number) => void)): void {
+export function writeStateFile(out: string, name: string, content: string | Uint8Array | ((fd: number) => void)): void {
   makeStateDirectory(out);
   const directory = stateDirectory(out);
   const file = path.join(directory, name);
   const temporary = `${file}.${process.pid}`;
   try {
-    if (typeof content === 'string') writeFileSync(temporary, content);
+    if (typeof content !== 'function') writeFileSync(temporary, content);
     else {
       const fd = openSync(temporary, 'w');
       try {

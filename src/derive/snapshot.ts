@@ -56,20 +56,29 @@ const HASH_LENGTH = 16;
 const HASH_COLUMNS = ['textHashes', 'coreHashes', 'crossDigests', 'listingDigests'] as const;
 
 /**
- * The snapshot as text: a header line (the code's fingerprint, the hash of the rest, the count),
- * then a line per column: each of HASH_COLUMNS, its hashes one after the other; the names, a
- * space between; the links in base64 (see linksBytes); the rest as JSON. A column is a line,
- * not a line per port, so that it is made and read again in a few native calls.
+ * The snapshot as bytes: a header line (the code's fingerprint, the hash of the rest, the
+ * count), then a line per column: each of HASH_COLUMNS, its hashes one after the other; the
+ * names, a space between; the links in base64 (see linksBytes); the rest as JSON. A column is a
+ * line, not a line per port, so that it is made and read again in a few native calls; and the
+ * lines are bytes, not one text, which V8 would keep until a full collection.
  */
-export function encodeSnapshot(fingerprint: string, snapshot: Snapshot): string {
-  const lines = HASH_COLUMNS.map((column) => snapshot[column].join(''));
-  lines.push(snapshot.names.join(' '), linksBytes(snapshot.links).toString('base64'));
+export function encodeSnapshot(fingerprint: string, snapshot: Snapshot): Buffer {
+  const lines = HASH_COLUMNS.map((column) => hashesLine(snapshot[column]));
   const { file, baseUrl, pageSize, listings, warnings } = snapshot;
   const trailer: Trailer = { file, baseUrl, pageSize, listings, warnings };
-  lines.push(JSON.stringify(trailer), '');
-  const body = lines.join('\n');
+  lines.push(Buffer.from(snapshot.names.join(' ')), Buffer.from(linksBytes(snapshot.links).toString('base64'), 'latin1'), Buffer.from(JSON.stringify(trailer)));
+  const body = Buffer.concat(lines.flatMap((line) => [line, NEWLINE]));
   const header: Header = { generator: 'ports-gen', cache: 'derived', fingerprint, hash: contentHash(body), count: snapshot.names.length };
-  return `${JSON.stringify(header)}\n${body}`;
+  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/** Hashes one after the other, as bytes. */
+function hashesLine(hashes: readonly string[]): Buffer {
+  const line = Buffer.allocUnsafe(hashes.length * HASH_LENGTH);
+  for (let i = 0; i < hashes.length; i++) line.write(hashes[i]!, i * HASH_LENGTH, HASH_LENGTH, 'latin1');
+  return line;
 }
 
 /**
@@ -84,14 +93,21 @@ export function decodeSnapshot(bytes: Buffer, fingerprint: string, count?: numbe
     if (header.generator !== 'ports-gen' || header.cache !== 'derived' || header.fingerprint !== fingerprint) return undefined;
     if (!Number.isSafeInteger(header.count) || (count !== undefined && header.count !== count)) return undefined;
     if (contentHash(bytes.subarray(newline + 1)) !== header.hash) return undefined;
-    const lines = bytes.toString('utf8', newline + 1).split('\n');
+    // Each line decoded alone: the hashes are slices of their column's text, not of the whole.
+    const lines: Buffer[] = [];
+    for (let start = newline + 1; start < bytes.length; ) {
+      const end = bytes.indexOf(0x0a, start);
+      if (end < 0) return undefined;
+      lines.push(bytes.subarray(start, end));
+      start = end + 1;
+    }
     const ports = header.count!;
-    if (lines.length !== HASH_COLUMNS.length + 4 || lines.at(-1) !== '') return undefined;
-    const [textHashes, coreHashes, crossDigests, listingDigests] = HASH_COLUMNS.map((_, column) => hashesOf(lines[column]!, ports));
-    const names = ports === 0 ? [] : lines[HASH_COLUMNS.length]!.split(' ');
-    const links = linksOf(Buffer.from(lines[HASH_COLUMNS.length + 1]!, 'base64'), ports);
+    if (lines.length !== HASH_COLUMNS.length + 3) return undefined;
+    const [textHashes, coreHashes, crossDigests, listingDigests] = HASH_COLUMNS.map((_, column) => hashesOf(lines[column]!.toString('latin1'), ports));
+    const names = ports === 0 ? [] : lines[HASH_COLUMNS.length]!.toString('utf8').split(' ');
+    const links = linksOf(Buffer.from(lines[HASH_COLUMNS.length + 1]!.toString('latin1'), 'base64'), ports);
     if (!textHashes || !coreHashes || !crossDigests || !listingDigests || names.length !== ports || !links) return undefined;
-    const { file, baseUrl, pageSize, listings, warnings } = JSON.parse(lines[HASH_COLUMNS.length + 2]!) as Trailer;
+    const { file, baseUrl, pageSize, listings, warnings } = JSON.parse(lines[HASH_COLUMNS.length + 2]!.toString('utf8')) as Trailer;
     return { file, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, listings, warnings };
   } catch {
     return undefined;
