@@ -192,14 +192,14 @@ export async function writeRecalled(
   progress: Progress,
 ): Promise<boolean> {
   const { changed, remade, prints } = recalled;
-  const changedFiles = new Map<string, number>();
-  for (const index of remade.keys()) changedFiles.set(files[index]!, index);
+  const remadeFiles = new Map<string, number>();
+  for (const index of remade.keys()) remadeFiles.set(files[index]!, index);
   const pageFiles = new Map<string, number>();
   for (let page = 1; page <= list.pages; page++) pageFiles.set(listPageFile('ports', page), page);
   const toMake: number[] = [];
   const pages: number[] = [];
   for (const file of render) {
-    const index = changedFiles.get(file);
+    const index = remadeFiles.get(file);
     const page = pageFiles.get(file);
     if (index !== undefined) toMake.push(index);
     else if (page !== undefined) pages.push(page);
