@@ -32,7 +32,7 @@ export const OWN_FIELDS = ['name', 'portdir', 'version', 'license', 'platforms',
 /** The fields that take something from other ports: every field not declared own. */
 export type CrossField = Exclude<keyof PortResource, (typeof OWN_FIELDS)[number]>;
 
-/** The fields made from the dependency links (see DependencyLists.digestOf); the others are the listing part of a print. */
+/** The fields made from the dependency links (see DependencyLists.linkLanes); the others are the listing part of a print. */
 type LinkField = 'dependencies' | 'depends_on';
 type ListingField = Exclude<CrossField, LinkField>;
 
@@ -59,9 +59,10 @@ export interface PortList {
    * same code), so a rebuild can keep a port's previous file instead of making it again. It
    * hashes the port's text, which makes every own field, and what each other field takes from
    * the other ports. Undefined when the port's text is not known (a document read whole).
-   * What it takes is hashed in two parts, joined (see joinDigests): the listing part (its
+   * What it takes is hashed in two parts, joined (see joinLanes): the listing part (its
    * categories and maintainers, see listingDigestAt) and the links part (its dependencies both
-   * ways, see DependencyLists.digestOf), so that a rebuild can make again the one without the other.
+   * ways, see DependencyLists.linkLanes), so that a rebuild can make one again without the
+   * other.
    */
   printAt(index: number): string | undefined;
   /** The listing part of the port's print. */
