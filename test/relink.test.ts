@@ -80,4 +80,14 @@ test("a port's warnings take the place of its last ones, in port order; a warnin
   assert.is(rewarned([...last, about('gone', 'ports[9].depends_lib[0]')], new Map(), indexOf), undefined);
 });
 
+test('pairs taken from arrays as they are, even empty ones, take more pairs after them', () => {
+  for (const [kinds, targets] of [[Uint8Array.of(), Int32Array.of()], [Uint8Array.of(2), Int32Array.of(7)]] as const) {
+    const pairs = PairList.of(kinds, targets);
+    pairs.push(5, 3);
+    const { kinds: after, targets: to } = pairs.views();
+    assert.equal([...after], [...kinds, 5]);
+    assert.equal([...to], [...targets, 3]);
+  }
+});
+
 test.run();

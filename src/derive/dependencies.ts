@@ -33,10 +33,11 @@ export interface DependencyLinks {
 
 /**
  * Resolves every dependency string case-insensitively to the catalogue's spelling (the live
- * service drops names it cannot resolve; we warn about them).
+ * service drops names it cannot resolve; we warn about them). `names`: the records' names, when
+ * the caller has them already.
  */
-export function resolveDependencies(records: readonly PortCore[], file: string): ResolvedDependencies {
-  const resolver = new DependencyResolver(records.map((record) => record.name), file);
+export function resolveDependencies(records: readonly PortCore[], file: string, names = records.map((record) => record.name)): ResolvedDependencies {
+  const resolver = new DependencyResolver(names, file);
   const warnings: Problem[] = [];
   const pairs = new PairList();
   const firstPair = new Int32Array(records.length + 1);

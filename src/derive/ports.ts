@@ -86,8 +86,8 @@ export interface DerivedPorts {
 export function derivePorts(records: readonly PortRecord[], file: string, ownOf: OwnOf = keptOwn): DerivedPorts {
   const categories = spellCategories(records);
   const maintainers = new MaintainerTally(records);
-  const { links, warnings } = resolveDependencies(records, file);
   const names = records.map((record) => record.name);
+  const { links, warnings } = resolveDependencies(records, file, names);
   return { ports: new DerivedPortList(records, ownOf, categories, maintainers, new DependencyLists(names, links)), warnings };
 }
 
