@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-import { main } from '../build/bundle/cli.js';
+import { startWriterEarly } from '../build/bundle/writer-thread.js';
+
+// A build's writer thread boots on the other core while the rest of the CLI loads (see
+// src/write/writer-thread.ts); the CLI is loaded after, so that the thread starts first.
+if (process.argv[2] === 'build') startWriterEarly();
+const { main } = await import('../build/bundle/cli.js');
 
 // A reader that stops early (`ports-gen import x --json | head`) closes the pipe: what is left
 // to print is not wanted, and the command still ends with its own exit code, without a trace.

@@ -6,8 +6,11 @@ import { ownCpu, peakRssMB } from './process-usage.js';
 
 /**
  * The build as users run it: from the bundle (see bundle.ts), which starts some 100 ms sooner
- * than the compiled modules it is made from.
+ * than the compiled modules it is made from, its writer thread started first as the CLI's
+ * entry does (bin/ports-gen.js).
  */
+const { startWriterEarly } = (await import(new URL('../bundle/writer-thread.js', import.meta.url).href)) as typeof import('../src/write/writer-thread.js');
+startWriterEarly();
 const { buildSite } = (await import(new URL('../bundle/build.js', import.meta.url).href)) as typeof import('../src/commands/build.js');
 
 const [catalogue, out] = process.argv.slice(2);

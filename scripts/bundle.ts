@@ -9,9 +9,10 @@
  * all of it.
  *
  * Entries: the CLI, the build alone (for the bench, which measures what users run), the
- * writer thread, which site-writer starts from `./write-worker.js` beside itself, and the
- * import's second thread (`./import-worker.js`, from shared-check); code they
- * share goes into chunks in the same directory. commander is CommonJS and stays a package
+ * writer thread, which writer-thread starts from `./write-worker.js` beside itself, the
+ * import's second thread (`./import-worker.js`, from shared-check), and writer-thread itself,
+ * which the CLI's entry loads before the rest to start the writer early; code they share goes
+ * into chunks in the same directory. commander is CommonJS and stays a package
  * (bundled into an ES module, its `require` of Node's modules would fail).
  */
 import { build } from 'esbuild';
@@ -30,6 +31,7 @@ await build({
     build: path.join(ROOT, 'build/src/commands/build.js'),
     'write-worker': path.join(ROOT, 'build/src/write/write-worker.js'),
     'import-worker': path.join(ROOT, 'build/src/commands/import-worker.js'),
+    'writer-thread': path.join(ROOT, 'build/src/write/writer-thread.js'),
   },
   outdir: OUT,
   bundle: true,

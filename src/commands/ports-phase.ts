@@ -33,12 +33,15 @@ export function readPorts(out: string, fingerprint: string, files: CatalogueFile
   const first = log.errors === 0 ? firstRead(files) : undefined;
   const recalled = first && recalledPorts(out, fingerprint, first, { file: files.portIndexName, ...options });
   if (recalled) {
+    // The document's bytes, freed now rather than at a full collection after the build's peak.
+    first.read.entries!.release?.();
     // As preparePorts does: the run's own warnings (a missing builds.ndjson) fail a strict build.
     if (options.strict) log.promoteWarnings();
     return { recalled, recordsKept: true };
   }
   const cached = recalledRecords(out, fingerprint);
   const prepared = preparePorts(files, log, options.strict, cached, first);
+  first?.read.entries!.release?.();
   if (!prepared) return { recordsKept: true };
   // The next build's records: at once when most lines are copied from the last cache, which
   // then goes; in a first build, while the writer plans (see the build).

@@ -2,6 +2,7 @@ import { isAscii } from 'node:buffer';
 import { contentHash } from '../content-hash.js';
 import { parseJson, readCatalogueBytes, readCatalogueFile, type Read } from './read-json-file.js';
 import { packSpans, PortTextReader } from './port-text-reader.js';
+import { releaseBytes } from './release-bytes.js';
 import { splitPortIndex } from './split-port-index.js';
 
 /**
@@ -20,6 +21,11 @@ export interface PortEntries {
    * the file (see PortTextReader), where it must still hash to `textHash`.
    */
   again?: (index: number, textHash: string) => unknown;
+  /**
+   * Lets go of the document's bytes at once (see releaseBytes), when no port is to be taken
+   * again: `take` and `textHash` then throw. `again` reads the file.
+   */
+  release?: () => void;
 }
 
 export interface PortIndexDocument {
@@ -110,12 +116,21 @@ function escapeFreeIn(bytes: Buffer, elements: Array<[number, number]>): (index:
  * in reading it), for no faster parsing.
  */
 function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>, encoding: 'latin1' | 'utf8', reader: PortTextReader): PortEntries {
+  let released = false;
+  const held = () => {
+    if (released) throw new Error('the document was let go: its ports cannot be taken again');
+    return bytes;
+  };
   return {
     count: elements.length,
-    take: (index) => parsePort(bytes.toString(encoding, ...elements[index]!)),
-    escapeFree: escapeFreeIn(bytes, elements),
-    textHash: (index) => contentHash(bytes.subarray(...elements[index]!)),
+    take: (index) => parsePort(held().toString(encoding, ...elements[index]!)),
+    escapeFree: escapeFreeIn(bytes, elements), // asked with `take`, which is guarded
+    textHash: (index) => contentHash(held().subarray(...elements[index]!)),
     again: againFrom(reader),
+    release: () => {
+      released = true;
+      releaseBytes(bytes);
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { fromThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
 import { encodeBodies, lengthOf, type Body } from '../render/body.js';
@@ -11,6 +11,7 @@ import { claimSpare, keepAsSpare, liveTree, makeStateDirectory, publish, recover
 import type { PrepageSetup } from './prepager.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
 import { helpWith, type StatsJob } from './shared-stats.js';
+import { takeWriter } from './writer-thread.js';
 
 /** A batch is sent when it holds this many characters or files: few messages, little memory. */
 const BATCH_BYTES = 1 << 20;
@@ -29,12 +30,6 @@ const HELD_IN_FLIGHT = 2;
  * writer as any other does (the port files come faster than a fresh tree takes them).
  */
 const HELD_BYTES = 32 << 20;
-/**
- * The writer thread's young generation: its short-lived objects are small (a batch's bytes are
- * outside the heap), and V8's default young generation only added to the build's peak RSS.
- */
-const WRITER_YOUNG_GENERATION_MB = 8;
-
 /**
  * One site written into a staging tree beside `--out` and published on `commit`. The main
  * thread plans and encodes; a writer thread checks the previous trees, carries out the plan
@@ -97,11 +92,8 @@ export class SiteWriter {
     // The live tree as it is now: under the build lock nothing else publishes until this build does.
     const { port1, port2 } = new MessageChannel();
     const setup: WorkerSetup = { staging, out: liveTree(out), updating, precompress, helpPort: port2 };
-    const worker = new Worker(new URL('./write-worker.js', import.meta.url), {
-      workerData: setup,
-      transferList: [port2],
-      resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB },
-    });
+    const worker = takeWriter();
+    worker.postMessage({ type: 'setup', setup } satisfies ToWorker, [port2]);
     return new SiteWriter(out, staging, updating, link, worker, port1);
   }
 

@@ -29,6 +29,8 @@ export interface WorkerSetup {
 }
 
 export type ToWorker =
+  /** The build's trees and options: the first message of every writer thread (see writer-thread). */
+  | { type: 'setup'; setup: WorkerSetup }
   /** A file to survey (see file-identity), at once: the build waits for its count. */
   | { type: 'survey'; path: string }
   /**

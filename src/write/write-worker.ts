@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, type MessagePort } from 'node:worker_threads';
 import { codeFingerprint } from '../code-fingerprint.js';
 import { contentHash } from '../content-hash.js';
 import { toThreadError, type ThreadError } from '../problems/thread-error.js';
@@ -22,11 +22,17 @@ import { emptyTrash, moveToTrash } from './tree-roles.js';
 import { siblingsOf } from './precompress.js';
 import { SharedStats, statsJob } from './shared-stats.js';
 import { CheckedTree, readSameFile } from './trust.js';
-import type { FromWorker, ToWorker, WorkerSetup } from './write-protocol.js';
+import type { FromWorker, ToWorker } from './write-protocol.js';
 
-const { staging, out, updating, precompress, helpPort } = workerData as WorkerSetup;
+// The build's setup (WorkerSetup), from its first message: the thread may be started before
+// the build knows its trees (see writer-thread).
+let staging = '';
+let out = '';
+let updating = false;
+let precompress = false;
+let helpPort: MessagePort | undefined;
 /** The state directory, where the staging tree is and the trees' ledgers are kept. */
-const state = path.dirname(staging);
+let state = '';
 let live: Marker | undefined;
 let spare: Marker | undefined;
 let previous: Previous = { liveKeys: false, spareKeys: false };
@@ -77,7 +83,7 @@ function load(madeBy: string | undefined): void {
 function sharedStats(marker: Marker): SharedStats | undefined {
   if (marker.files.size < SHARED_FROM) return undefined;
   const job = statsJob(staging, [...marker.files.keys()]);
-  helpPort.postMessage(job);
+  helpPort!.postMessage(job);
   return new SharedStats(job);
 }
 
@@ -180,6 +186,10 @@ function textHashingTo(bytes: Buffer | undefined, hash: string): string | null {
 
 function handle(message: ToWorker): FromWorker | undefined {
   switch (message.type) {
+    case 'setup':
+      ({ staging, out, updating, precompress, helpPort } = message.setup);
+      state = path.dirname(staging);
+      return undefined;
     case 'survey':
       surveyed = { path: message.path, survey: surveyHere(message.path) };
       return { type: 'surveyed', survey: surveyed.survey };
