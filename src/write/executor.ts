@@ -39,6 +39,8 @@ export class Executor {
    * refreshLedger).
    */
   readonly relinked = new Map<string, string>();
+  /** The placed files' paths in the marker's order, once it is written (see finish): the ledger's order too. */
+  markerOrder: readonly string[] = [];
   private readonly made = new Set<string>();
   readonly totals: Totals = { files: 0, written: 0, rendered: 0, bytes: 0 };
 
@@ -110,7 +112,8 @@ export class Executor {
   finish(fingerprint: string, filesInfo: FilesInfo | undefined): Totals {
     const marker = pathUnder(this.root, MARKER_FILE);
     rmSync(marker, { force: true });
-    writeNew(marker, renderMarker(fingerprint, this.placed, filesInfo));
+    this.markerOrder = [...this.placed.keys()].sort();
+    writeNew(marker, renderMarker(fingerprint, this.placed, filesInfo, this.markerOrder));
     this.totals.files = this.placed.size;
     for (const held of this.placed.values()) this.totals.bytes += held.size;
     return this.totals;

@@ -55,12 +55,12 @@ export function recallIdentities(state: string, root: string, marker: Marker): v
 
 /**
  * Writes the ledger of the tree at `root`, whose marker was just written: the identity of each
- * of `files` in the marker's order (its paths sorted). Every other ledger goes but those of the
- * trees in `keep` (the live tree, soon the spare).
+ * of `files` in the marker's order (its paths sorted: `paths`, when the caller has them).
+ * Every other ledger goes but those of the trees in `keep` (the live tree, soon the spare).
  */
-export function writeLedger(state: string, root: string, files: ReadonlyMap<string, { identity: string }>, keep: readonly string[]): void {
+export function writeLedger(state: string, root: string, files: ReadonlyMap<string, { identity: string }>, keep: readonly string[], paths?: readonly string[]): void {
   const stats = markerStats(root)!;
-  writeLedgerFile(state, stats, files);
+  writeLedgerFile(state, stats, files, paths);
   const kept = new Set([ledgerName(stats)]);
   for (const tree of keep) {
     const other = markerStats(tree);
@@ -87,7 +87,7 @@ export function refreshLedger(state: string, root: string, marker: Marker, relin
   writeLedgerFile(state, stats, files);
 }
 
-function writeLedgerFile(state: string, marker: Stats, files: ReadonlyMap<string, { identity: string }>): void {
-  const listed = [...files.keys()].sort().map((relative) => files.get(relative)!.identity);
+function writeLedgerFile(state: string, marker: Stats, files: ReadonlyMap<string, { identity: string }>, paths: readonly string[] = [...files.keys()].sort()): void {
+  const listed = paths.map((relative) => files.get(relative)!.identity);
   writeFileSync(path.join(state, ledgerName(marker)), JSON.stringify(listed));
 }

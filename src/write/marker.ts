@@ -74,10 +74,13 @@ export function readMarker(dir: string): Marker | undefined {
   }
 }
 
-/** The marker's text, files in path order: the same catalogue and code give the same marker. */
-export function renderMarker(fingerprint: string, files: ReadonlyMap<string, Entry>, filesInfo: FilesInfo | undefined): string {
+/**
+ * The marker's text, files in path order (`paths`, sorted, when the caller has them): the same
+ * catalogue and code give the same marker.
+ */
+export function renderMarker(fingerprint: string, files: ReadonlyMap<string, Entry>, filesInfo: FilesInfo | undefined, paths: readonly string[] = [...files.keys()].sort()): string {
   const list: string[] = [];
-  for (const relative of [...files.keys()].sort()) {
+  for (const relative of paths) {
     const { hash, key } = files.get(relative)!;
     list.push(relative, hash, key);
   }

@@ -218,7 +218,7 @@ function handle(message: ToWorker): FromWorker | undefined {
       // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
       emptyTrash(state);
       const totals = executor!.finish(fingerprint, message.filesInfo);
-      writeLedger(state, staging, executor!.placed, [out]);
+      writeLedger(state, staging, executor!.placed, [out], executor!.markerOrder);
       if (live) refreshLedger(state, out, live, executor!.relinked);
       return { type: 'finished', totals };
   }
