@@ -9,7 +9,7 @@
  * --skip-4x --only-import (the import alone, in seconds) --layout converter|one-line
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dependencyTarget } from '../src/derive/dependencies.js';
@@ -118,8 +118,8 @@ function readTree(root: string): Array<[string, Buffer]> {
 
 /**
  * The I/O floor: plain sequential writeFileSync of the same names and bytes into a fresh
- * directory on the same file system. The tree stays until the end of the run: deleting it
- * would load the disk while the next measurement runs.
+ * directory on the same file system. The tree stays until the end of the run on a disk (see
+ * discard).
  */
 function measureFloor(tree: Array<[string, Buffer]>, floor: string): Floor {
   const probe = probeMetadata(path.join(path.dirname(floor), 'probes'));
@@ -278,6 +278,24 @@ measureBuild(catalogue, out);
 const tree = readTree(out);
 const again = measureBuild(catalogue, out);
 
+/** tmpfs's `f_type` (statfs(2)). */
+const TMPFS_MAGIC = 0x01021994;
+const onTmpfs = statfsSync(dir).type === TMPFS_MAGIC;
+
+/**
+ * A measured floor's or full build's tree (with a build's state directory beside it): on tmpfs
+ * deleted at once, so that every measurement finds as much memory in use. Kept, a few
+ * gigabytes of them made the later floors of a run several times slower than the first, the
+ * kernel's time with them, and the builds less so: the ratio looked better than a build alone
+ * is (see docs/benchmark.md). On a disk it stays to the end: deleting it would load the disk
+ * while the next measurement runs.
+ */
+function discard(tree: string): void {
+  if (!onTmpfs) return;
+  rmSync(tree, { recursive: true, force: true });
+  rmSync(path.join(path.dirname(tree), `.${path.basename(tree)}.ports-gen`), { recursive: true, force: true });
+}
+
 type Rebuild = { what: string; measured: Measured };
 function rebuild(edit: (ports: Array<Record<string, unknown>>) => string): Rebuild {
   const what = editPortIndex(catalogue, edit);
@@ -307,12 +325,15 @@ const addDependency = (round: number) => (list: Array<Record<string, unknown>>) 
 // builds they are compared with share the same minutes: the CPU time of one and the same
 // full build differed by 27 % from one round to the next (run S).
 const floors = [measureFloor(tree, path.join(dir, 'floor-0'))];
+discard(path.join(dir, 'floor-0'));
 const fulls: Measured[] = [];
 const versions: Rebuild[] = [];
 const dependencies: Rebuild[] = [];
 for (let round = 1; round <= rounds; round++) {
   fulls.push(measureBuild(catalogue, path.join(dir, `full-${round}`)));
+  discard(path.join(dir, `full-${round}`));
   floors.push(measureFloor(tree, path.join(dir, `floor-${round}`)));
+  discard(path.join(dir, `floor-${round}`));
   versions.push(rebuild(changeVersion));
   dependencies.push(rebuild(addDependency(round)));
 }
