@@ -60,8 +60,9 @@ const NONE: string[] = Object.freeze([]) as unknown as string[];
  * The cache's record lines, one per record with a text hash, each ending in a newline: written
  * out as they are made (see recordCacheHeader), never held as one text. A record the previous
  * cache has keeps its line, bytes as they were. Each record's core hash, the content hash of
- * its fields' JSON text without the dependencies, is pushed to `coreHashes` in turn: two records with equal core hashes
- * have equal fields but their dependencies, whatever their texts (see derive/snapshot).
+ * its fields' JSON text without the dependencies, is pushed to `coreHashes` in turn: two
+ * records with equal core hashes have equal fields but their dependencies, whatever their texts
+ * (see derive/snapshot).
  */
 export function* recordCacheLines(records: readonly PortRecord[], previous?: RecordCache, coreHashes: string[] = []): Iterable<string | Uint8Array> {
   for (const record of records) {
