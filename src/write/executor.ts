@@ -1,4 +1,4 @@
-import { linkSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, type Stats } from 'node:fs';
 import { contentHash } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { identityOf } from './file-ledger.js';
@@ -89,9 +89,9 @@ export class Executor {
     if (placement === 'keep') return this.keep(relative, { ...this.previous.spare!.get(relative)!, ...held });
     if (placement === 'link') return this.link(relative, this.previous.live!.get(relative)!, held);
     const target = this.prepare(relative);
-    writeNew(target, bytes);
+    const written = writeNew(target, bytes);
     this.totals.written++;
-    this.record(relative, { ...held, identity: identityOf(lstatSync(target)) });
+    this.record(relative, { ...held, identity: identityOf(written) });
   }
 
   /**
@@ -179,12 +179,21 @@ export class Executor {
 }
 
 /**
- * Writes a new file (`wx`: never through something already there). A failed write names its
- * file: Node gives the path of a failed open, not of a failed write (a full disk).
+ * Writes a new file (`wx`: never through something already there) and gives its stats as the
+ * open file has them once written: the same identity a later `lstat` sees, without looking up
+ * its path again. A failed write names its file: Node gives the path of a failed open, not of a
+ * failed write (a full disk).
  */
-function writeNew(file: string, data: Uint8Array | string): void {
+function writeNew(file: string, data: Uint8Array | string): Stats {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   try {
-    writeFileSync(file, data, { flag: 'wx' });
+    const fd = openSync(file, 'wx');
+    try {
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+      return fstatSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch (cause) {
     const error = cause as NodeJS.ErrnoException;
     error.path ??= file;
