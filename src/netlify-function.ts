@@ -6,7 +6,7 @@
  * bytes fetched from the site itself. Bundled into netlify/functions/ by scripts/bundle.ts.
  */
 import { API_HEADERS } from './routes/route-table.js';
-import { ERROR_BODIES, NETLIFY_INDEX } from './routes/site-files.js';
+import { ERROR_BODIES, fileUrlPath, NETLIFY_INDEX } from './routes/site-files.js';
 import type { SiteShape } from './host/netlify.js';
 import { answer, type SiteIndex } from './serve/answer.js';
 
@@ -42,7 +42,7 @@ export default async function handle(request: Request): Promise<Response> {
   const decision = answer(request.method, url.pathname + url.search, site);
   if ('location' in decision) return new Response(null, { status: 301, headers: { ...API_HEADERS, Location: decision.location } });
   if ('body' in decision) return json(decision.status, decision.body);
-  const file = await fetch(new URL(`/${decision.file}`, url.origin), { method: head ? 'HEAD' : 'GET' });
+  const file = await fetch(new URL(fileUrlPath(decision.file), url.origin), { method: head ? 'HEAD' : 'GET' });
   if (!file.ok) return json(404, ERROR_BODIES[decision.missing]);
   return new Response(head ? null : await file.arrayBuffer(), { status: 200, headers: API_HEADERS });
 }

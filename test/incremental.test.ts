@@ -20,10 +20,10 @@ const PORTS_PAGE_1 = 'api/v1/pages/ports/page-1.json';
 const PORTS_PAGE_2 = 'api/v1/pages/ports/page-2.json';
 /**
  * The files made from the ports' cores alone, carried when no port's core changed: the API root
- * in its three forms and its OpenAPI document, the categories' list page and their three files,
+ * in its four forms (no format, json, api, an empty one) and its OpenAPI document, the categories' list page and their three files,
  * the maintainers' list page and the one handle's file; and the Netlify rules and index.
  */
-const BY_CORES = 4 + 1 + 3 + 1 + 1 + 2;
+const BY_CORES = 5 + 1 + 3 + 1 + 1 + 2;
 const builds = Array.from({ length: 7 }, (_, i) => JSON.stringify({ build_id: 100 - i, files: [`/opt/local/f${i}`] })).join('\n');
 
 async function build(dir: string, list: unknown[], fingerprint?: string, precompress = false) {

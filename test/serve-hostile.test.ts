@@ -75,6 +75,41 @@ hostile('methods other than GET, HEAD and OPTIONS get 405 with Allow', async (co
   }
 });
 
+/** What the server sends back to `request`, written raw on a connection of its own, until it closes it. */
+function rawExchange(base: string, request: string): Promise<string> {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    let data = '';
+    const socket: Socket = connect(Number(url.port), url.hostname, () => socket.write(request));
+    socket.on('data', (d) => (data += d.toString('latin1')));
+    socket.on('close', () => resolve(data));
+    socket.on('error', () => socket.destroy());
+    socket.setTimeout(5_000, () => socket.destroy());
+  });
+}
+
+hostile('a method Node\'s parser does not know, or CONNECT, gets the answer Django gives it', async (context) => {
+  const exchanges: Array<[string, RegExp, string]> = [
+    ['FOO /api/v1/ports/zlib/ HTTP/1.1\r\nHost: x\r\n\r\n', /^HTTP\/1\.1 405 Method Not Allowed\r\n/, '{"detail":"Method \\"FOO\\" not allowed."}'],
+    ['brew /api/v1/ HTTP/1.1\r\nHost: x\r\n\r\n', /^HTTP\/1\.1 405 /, '{"detail":"Method \\"BREW\\" not allowed."}'],
+    ['FOO /api/v1/nothing/ HTTP/1.1\r\nHost: x\r\n\r\n', /^HTTP\/1\.1 404 Not Found\r\n/, '{"detail":"Not found."}'],
+    ['FOO /api/v1/ports HTTP/1.1\r\nHost: x\r\n\r\n', /^HTTP\/1\.1 301 Moved Permanently\r\n(?:.*\r\n)*Location: \/api\/v1\/ports\/\r\n/, ''],
+    ['CONNECT /api/v1/category/ HTTP/1.1\r\nHost: x\r\n\r\n', /^HTTP\/1\.1 405 /, '{"detail":"Method \\"CONNECT\\" not allowed."}'],
+  ];
+  for (const [request, head, body] of exchanges) {
+    const response = await rawExchange(context.url!, request);
+    assert.match(response, head, request);
+    assert.match(response, /\r\nAllow: GET, HEAD, OPTIONS\r\n/, request);
+    assert.match(response, /\r\nContent-Type: application\/json\r\n/, request);
+    assert.match(response, /\r\nVary: Accept\r\n/, request);
+    assert.is(response.slice(response.indexOf('\r\n\r\n') + 4), body, request);
+  }
+  // A method line cut short, or a lower-case GET (a method Django allows, which Node refuses): a bare 400.
+  assert.match(await rawExchange(context.url!, 'FOO /api/v1/por'), /^HTTP\/1\.1 400 Bad Request\r\n/);
+  assert.match(await rawExchange(context.url!, 'get /api/v1/ HTTP/1.1\r\nHost: x\r\n\r\n'), /^HTTP\/1\.1 400 Bad Request\r\n/);
+  assert.is((await httpRequest(context.url!, 'GET', '/api/v1/ports/zlib/')).status, 200);
+});
+
 hostile('an over-long URL or header is refused, and the server goes on', async (context) => {
   const longUrl = await httpRequest(context.url!, 'GET', `/api/v1/ports/${'a'.repeat(20_000)}/`).catch(() => ({ status: 431 }));
   assert.ok([414, 431, 400].includes(longUrl.status), String(longUrl.status));

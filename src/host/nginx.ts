@@ -12,6 +12,7 @@ import {
   PORT_ROUTE,
   PORTS_ROUTE,
   OPENAPI_ROUTE,
+  ROOT_LINK_FORMATS,
   ROOT_ROUTE,
   type Route,
 } from '../routes/route-table.js';
@@ -74,9 +75,9 @@ const QUERY_SPACE = '(?:\\+|%(?:20|0[9a-d]|1[c-f]))';
 /** A digit group after an underscore (PEP 515): `1_000` is 1000. */
 const GROUP = (name: string) => `(?:(?:_|%5f)(?<${name}>[0-9]+))?`;
 
-/** The value of the last `key=` of the query, as Django's QueryDict.get reads it. */
+/** The value of the last `key` of the query, as Django's QueryDict.get reads it (a bare `key` is empty). */
 function lastValueMap(key: string, variable: string): string[] {
-  return [`map $args ${variable} {`, `  "~(?:^|&)${key}=(?<v>[^&]*)(?!.*&${key}=)" $v;`, '  default "";', '}'];
+  return [`map $args ${variable} {`, `  "~(?:^|&)${key}(?:=(?<v>[^&]*))?(?=&|$)(?!.*&${key}(?:[=&]|$))" $v;`, '  default "";', '}'];
 }
 
 /**
@@ -150,8 +151,12 @@ export function renderNginxConfig(site: NginxSite): string {
     'map $pg_page_digits $pg_page { "~^0*(?<n>[1-9][0-9]*)$" $n; "~^last$" last; default ""; }',
     ...LIST_ROUTES.flatMap((route) => listPageMap(route.list, site.pages[route.list])),
     '',
-    '# The root, by format: its links carry the format it was asked with.',
-    `map $pg_format $pg_root_file { json /${rootFile('json')}; api /${rootFile('api')}; default /${rootFile()}; }`,
+    '# The root, by format: its links carry the format it was asked with, an empty one too.',
+    'map $args $pg_format_given { "~(?:^|&)format(?:[=&]|$)" 1; default 0; }',
+    'map $pg_format_given$pg_format $pg_root_file {',
+    ...ROOT_LINK_FORMATS.map((format) => `  ${quoted(`1${format}`)} /${rootFile(format)};`),
+    `  default /${rootFile()};`,
+    '}',
     '',
     '# Ports by name in any letter case (map keys match case-insensitively): the catalogue spelling.',
     'map $pg_name $pg_port {',
@@ -167,6 +172,8 @@ export function renderNginxConfig(site: NginxSite): string {
     `  server_name ${site.serverName};`,
     `  root ${quoted(site.root)};`,
     '  absolute_redirect off;',
+    '  # `/api/v1//category/` is no route of the live service: not merged into one.',
+    '  merge_slashes off;',
     '  server_tokens off;',
     '  types { application/json json; text/html html; text/css css; text/javascript js; }',
     '  default_type application/json;',

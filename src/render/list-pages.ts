@@ -9,9 +9,9 @@ import { toJsonText } from './json-text.js';
  * a list, and the category and maintainer pages. Keys in the order the live service writes them.
  */
 
-/** The API root; with `format` (json or api) every link carries it, as DRF reverses them. */
+/** The API root; with `format` (json, api, or empty) every link carries it, as DRF reverses them. */
 export function rootBody(baseUrl: string, format?: string): string {
-  const link = (list: string) => `${baseUrl}/${API_DIR}/${list}/${format ? `?format=${format}` : ''}`;
+  const link = (list: string) => `${baseUrl}/${API_DIR}/${list}/${format === undefined ? '' : `?format=${format}`}`;
   return toJsonText({ ports: link('ports'), category: link('category'), files: link('files'), maintainer: link('maintainer') });
 }
 

@@ -1,7 +1,7 @@
 import { contentHash } from '../content-hash.js';
 import type { CategoryListing, MaintainerListing } from '../derive/listings.js';
 import { maintainersByHandle } from '../derive/listings.js';
-import { CATEGORIES_ROUTE, JSON_FORMATS, MAINTAINERS_ROUTE } from '../routes/route-table.js';
+import { CATEGORIES_ROUTE, MAINTAINERS_ROUTE, ROOT_LINK_FORMATS } from '../routes/route-table.js';
 import { categoryFile, hasCategoryPage, hasMaintainerPage, listPageFile, maintainerFile, OPENAPI_FILE, rootFile } from '../routes/site-files.js';
 import { openApiBody } from './openapi.js';
 import type { Body } from './body.js';
@@ -36,7 +36,7 @@ export function listingsKey(cores: string | undefined, baseUrl: string, pageSize
 export function listingFiles(categories: readonly CategoryListing[], maintainers: readonly MaintainerListing[], baseUrl: string, pageSize: number): ListingFiles {
   const files = new Map<string, Body>();
   files.set(rootFile(), rootBody(baseUrl));
-  for (const format of JSON_FORMATS) files.set(rootFile(format), rootBody(baseUrl, format));
+  for (const format of ROOT_LINK_FORMATS) files.set(rootFile(format), rootBody(baseUrl, format));
   files.set(OPENAPI_FILE, openApiBody(baseUrl));
 
   const categoryPages = listPageBodies(CATEGORIES_ROUTE.path, baseUrl, categories.map(categoryItem), pageSize);

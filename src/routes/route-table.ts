@@ -18,6 +18,12 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 /** DRF's URL_FORMAT_OVERRIDE values that the live service renders as JSON (seed rule 2). */
 export const JSON_FORMATS = ['json', 'api'] as const;
 
+/**
+ * The `format` values the API root's links can carry: DRF adds the request's `format` to each
+ * link as it was given whenever the query has one, so an empty one (`?format=`) too.
+ */
+export const ROOT_LINK_FORMATS = [...JSON_FORMATS, ''] as const;
+
 /** DRF's PageNumberPagination.last_page_strings. */
 export const LAST_PAGE = 'last';
 

@@ -21,6 +21,14 @@ export const NETLIFY_HEADERS = '_headers';
  * categories and handles that have a page, the page counts (see host/netlify.ts).
  */
 export const NETLIFY_INDEX = '_ports-gen/site-index.json';
+/**
+ * A file of the site as the path of its URL, each segment percent-encoded: a name may have a
+ * space, a `#` or a `?` (a category's), which a host's rule or a fetch would read otherwise.
+ */
+export function fileUrlPath(file: string): string {
+  return `/${file.split('/').map(encodeURIComponent).join('/')}`;
+}
+
 /** Marks a directory as written by ports-gen; holds the manifest of the build. */
 export const MARKER_FILE = '.ports-gen.json';
 
@@ -67,9 +75,9 @@ export const SEARCH_INDEX = 'browser/search.json';
 /** The OpenAPI document of the API (render/openapi.ts), served at its own path. */
 export const OPENAPI_FILE = `${API_DIR}/openapi.json`;
 
-/** The API root, as asked for without `format` or with one of the JSON formats. */
+/** The API root, as asked for without `format`, or with `format=<format>` (a JSON format, or empty). */
 export function rootFile(format?: string): string {
-  return format ? `${API_DIR}/root-${format}.json` : `${API_DIR}/root.json`;
+  return format === undefined ? `${API_DIR}/root.json` : `${API_DIR}/root-${format || 'empty'}.json`;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type Route,
 } from '../routes/route-table.js';
 import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, listPageFile, maintainerFile, OPENAPI_FILE, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
+import { decodePath, slashedLocation } from './append-slash.js';
 import { resolvePage } from './page-number.js';
 
 /** What `serve` knows of a built site, from its tree (see site-index). */
@@ -61,14 +62,6 @@ function matchRoute(path: string): { route: Route; name?: string } | undefined {
   return undefined;
 }
 
-function decodePath(raw: string): string | undefined {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Django's QueryDict.get: the last value of a repeated key. */
 function lastValue(query: URLSearchParams, key: string): string | undefined {
   return query.getAll(key).at(-1);
@@ -92,7 +85,7 @@ export function answer(method: string, rawTarget: string, site: SiteIndex): Answ
   const match = matchRoute(path);
   if (!match) {
     if (!path.endsWith('/') && matchRoute(`${path}/`)) {
-      return { status: 301, location: `${rawPath}/${rawQuery ? `?${rawQuery}` : ''}` };
+      return { status: 301, location: slashedLocation(path, rawQuery) };
     }
     return { status: 404, body: ERROR_BODIES['not-found'] };
   }
@@ -107,7 +100,7 @@ export function answer(method: string, rawTarget: string, site: SiteIndex): Answ
   const { route, name } = match;
   const found = (file: string): Answer => ({ status: 200, file, missing: route.missing });
   const miss = (): Answer => ({ status: 404, body: ERROR_BODIES[route.missing] });
-  if (route.kind === 'root') return found(rootFile(format || undefined));
+  if (route.kind === 'root') return found(rootFile(format));
   if (route.kind === 'document') return found(OPENAPI_FILE);
   if (route === PORT_ROUTE) {
     const spelled = site.ports.get(name!.toLowerCase());

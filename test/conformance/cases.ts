@@ -13,6 +13,8 @@ export interface Expected {
   apiHeaders?: boolean;
   /** The Content-Type of a file outside the API (the browser's), whose headers are its own. */
   contentType?: string;
+  /** HEAD: the body the GET would send, whose length `Content-Length` must give. */
+  lengthOf?: { file: string } | { json: unknown };
 }
 
 export interface Case {
@@ -46,8 +48,10 @@ const file = (name: string) => ({ file: name });
  * function, whatever the method, and matches a path with or without its trailing slash.
  */
 const METHODS = 'a rule serving a file answers every method like GET, before the function could';
-const NO_SLASH = 'Netlify matches rules with or without the trailing slash, so it serves the resource instead of redirecting';
-const SLASH_IGNORED = 'Netlify matches rules with or without a trailing slash, so it serves the file';
+const NO_SLASH = 'Netlify matches rules with or without the trailing slash';
+const ENCODED_FILE = 'Netlify\'s local emulation looks a file up by its path as sent, undecoded, so a name that needs percent-encoding in a URL finds no file there';
+const UNDECODED_QUERY = 'query values are compared as sent, undecoded';
+const DOT_SEGMENTS = 'the `.` and `..` segments of a path are resolved before it is matched';
 
 export const CASES: Case[] = [
   // Ports
@@ -95,6 +99,7 @@ export const CASES: Case[] = [
     target: '/api/v1/files/?page=1&page=3',
     expect: { status: 200, body: file('page-3.json') },
   },
+  { name: 'a percent-encoded page', method: 'GET', target: '/api/v1/files/?page=%32', expect: { status: 200, body: file('page-2.json') }, nginx: { status: 404, body: INVALID_PAGE, why: UNDECODED_QUERY } },
   { name: 'an underscore between digits (PEP 515)', method: 'GET', target: '/api/v1/files/?page=0_2', expect: { status: 200, body: file('page-2.json') } },
   { name: 'two underscores are not a number', method: 'GET', target: '/api/v1/files/?page=1__0', expect: { status: 404, body: INVALID_PAGE } },
   { name: 'a + in a query is a space', method: 'GET', target: '/api/v1/files/?page=+3', expect: { status: 200, body: file('page-3.json') } },
@@ -112,10 +117,12 @@ export const CASES: Case[] = [
   { name: 'an unknown path under /api/v1/', method: 'GET', target: '/api/v1/nothing/', expect: { status: 404, body: NOT_FOUND }},
   { name: 'an unknown path under /api/', method: 'GET', target: '/api/v2/ports/zlib/', expect: { status: 404, body: NOT_FOUND }},
   { name: 'a path below a port', method: 'GET', target: '/api/v1/ports/zlib/files/', expect: { status: 404, body: NOT_FOUND }},
+  { name: 'a file behind a route is no route', method: 'GET', target: '/api/v1/root.json', expect: { status: 404, body: NOT_FOUND }, netlify: { status: 200, body: file('root.json'), why: 'the function fetches the files behind the routes by their URLs' } },
 
   // Methods
-  { name: 'HEAD of a port', method: 'HEAD', target: '/api/v1/ports/zlib/', expect: { status: 200, body: { empty: true } } },
-  { name: 'HEAD of a missing page', method: 'HEAD', target: '/api/v1/files/?page=9', expect: { status: 404, body: { empty: true } }},
+  { name: 'HEAD of a port', method: 'HEAD', target: '/api/v1/ports/zlib/', expect: { status: 200, body: { empty: true }, lengthOf: file('zlib.json') } },
+  { name: 'HEAD of a missing page', method: 'HEAD', target: '/api/v1/files/?page=9', expect: { status: 404, body: { empty: true }, lengthOf: INVALID_PAGE }},
+  { name: 'HEAD of a files page', method: 'HEAD', target: '/api/v1/files/?page=2', expect: { status: 200, body: { empty: true }, lengthOf: file('page-2.json') } },
   {
     name: 'OPTIONS of a port',
     method: 'OPTIONS',
@@ -137,7 +144,12 @@ export const CASES: Case[] = [
   { name: 'the API root', method: 'GET', target: '/api/v1/', expect: { status: 200, body: file('root.json') } },
   { name: 'the API root with format=json: its links carry it', method: 'GET', target: '/api/v1/?format=json', expect: { status: 200, body: file('root-format-json.json') } },
   { name: 'the API root with format=api', method: 'GET', target: '/api/v1/?format=api', expect: { status: 200, body: file('root-format-api.json') } },
-  { name: 'the API root with an empty format', method: 'GET', target: '/api/v1/?format=', expect: { status: 200, body: file('root.json') } },
+  { name: 'the API root with an empty format: its links carry it too', method: 'GET', target: '/api/v1/?format=', expect: { status: 200, body: file('root-format-empty.json') } },
+  { name: 'the API root with a bare format, an empty one', method: 'GET', target: '/api/v1/?format', expect: { status: 200, body: file('root-format-empty.json') }, netlify: { status: 200, body: file('root.json'), why: 'Netlify\'s rules see no query key without a value' } },
+  { name: 'the API root with a percent-encoded format', method: 'GET', target: '/api/v1/?format=%6Ason', expect: { status: 200, body: file('root-format-json.json') }, nginx: { status: 404, body: NOT_FOUND, why: UNDECODED_QUERY } },
+  { name: 'the API root: the last format counts, an empty one too', method: 'GET', target: '/api/v1/?format=json&format=', expect: { status: 200, body: file('root-format-empty.json') } },
+  { name: 'the API root: the last format counts', method: 'GET', target: '/api/v1/?format=&format=api', expect: { status: 200, body: file('root-format-api.json') } },
+  { name: 'HEAD of the API root', method: 'HEAD', target: '/api/v1/', expect: { status: 200, body: { empty: true }, lengthOf: file('root.json') } },
   { name: 'the API root with an unknown format', method: 'GET', target: '/api/v1/?format=xml', expect: { status: 404, body: NOT_FOUND }},
   { name: 'the API root without its trailing slash', method: 'GET', target: '/api/v1', expect: { status: 301, location: '/api/v1/', body: { empty: true } }, netlify: { status: 200, body: file('root.json'), why: NO_SLASH } },
   { name: 'OPTIONS of the API root', method: 'OPTIONS', target: '/api/v1/', expect: { status: 200, body: metadata('Api Root', 'The default basic root view for DefaultRouter') }, netlify: { status: 200, body: file('root.json'), why: METHODS } },
@@ -153,7 +165,7 @@ export const CASES: Case[] = [
   // The OpenAPI document (ours: the live service has none); its content is test/openapi.test.ts's
   { name: 'the OpenAPI document', method: 'GET', target: '/api/v1/openapi.json', expect: { status: 200 } },
   { name: 'the OpenAPI document with format=json', method: 'GET', target: '/api/v1/openapi.json?format=json', expect: { status: 200 } },
-  { name: 'the OpenAPI document with a slash after it', method: 'GET', target: '/api/v1/openapi.json/', expect: { status: 404, body: NOT_FOUND }, netlify: { status: 200, why: SLASH_IGNORED } },
+  { name: 'the OpenAPI document with a slash after it', method: 'GET', target: '/api/v1/openapi.json/', expect: { status: 404, body: NOT_FOUND }, netlify: { status: 200, why: NO_SLASH } },
   { name: 'OPTIONS of the OpenAPI document', method: 'OPTIONS', target: '/api/v1/openapi.json', expect: { status: 200, body: metadata('OpenAPI Document', 'The OpenAPI 3.1 description of this API') }, netlify: { status: 200, why: METHODS } },
 
   // The ports list: newest first, the reverse of catalogue order
@@ -162,6 +174,12 @@ export const CASES: Case[] = [
   { name: 'the ports list, page=last', method: 'GET', target: '/api/v1/ports/?page=last', expect: { status: 200, body: file('ports-page-3.json') } },
   { name: 'the ports list, page=03', method: 'GET', target: '/api/v1/ports/?page=03', expect: { status: 200, body: file('ports-page-3.json') }},
   { name: 'the ports list past its last page', method: 'GET', target: '/api/v1/ports/?page=4', expect: { status: 404, body: INVALID_PAGE }},
+  { name: 'the ports list, page 0', method: 'GET', target: '/api/v1/ports/?page=0', expect: { status: 404, body: INVALID_PAGE }},
+  { name: 'the ports list, a page that is not a number', method: 'GET', target: '/api/v1/ports/?page=abc', expect: { status: 404, body: INVALID_PAGE }},
+  { name: 'the ports list, an empty page is page 1', method: 'GET', target: '/api/v1/ports/?page=', expect: { status: 200, body: file('ports-page-1.json') } },
+  { name: 'the ports list with an unknown format', method: 'GET', target: '/api/v1/ports/?format=xml', expect: { status: 404, body: NOT_FOUND }},
+  { name: 'HEAD of the ports list', method: 'HEAD', target: '/api/v1/ports/?page=2', expect: { status: 200, body: { empty: true }, lengthOf: file('ports-page-2.json') } },
+  { name: 'POST to the ports list', method: 'POST', target: '/api/v1/ports/', expect: { status: 405, body: { json: { detail: 'Method "POST" not allowed.' } } }, netlify: { status: 200, body: file('ports-page-1.json'), why: METHODS } },
   { name: 'the ports list with format=api', method: 'GET', target: '/api/v1/ports/?format=api&page=2', expect: { status: 200, body: file('ports-page-2.json') } },
   { name: 'the ports list without its trailing slash', method: 'GET', target: '/api/v1/ports?page=2', expect: { status: 301, location: '/api/v1/ports/?page=2', body: { empty: true } }, netlify: { status: 200, body: file('ports-page-2.json'), why: NO_SLASH } },
   { name: 'OPTIONS of the ports list', method: 'OPTIONS', target: '/api/v1/ports/', expect: { status: 200, body: metadata('Port Api List') }, netlify: { status: 200, body: file('ports-page-1.json'), why: METHODS } },
@@ -169,7 +187,21 @@ export const CASES: Case[] = [
 
   // Categories
   { name: 'the categories', method: 'GET', target: '/api/v1/category/', expect: { status: 200, body: file('categories-page-1.json') } },
-  { name: 'the categories past their last page', method: 'GET', target: '/api/v1/category/?page=2', expect: { status: 404, body: INVALID_PAGE }},
+  { name: 'the categories, page 2', method: 'GET', target: '/api/v1/category/?page=2', expect: { status: 200, body: file('categories-page-2.json') } },
+  { name: 'the categories, page=last', method: 'GET', target: '/api/v1/category/?page=last', expect: { status: 200, body: file('categories-page-2.json') } },
+  { name: 'the categories past their last page', method: 'GET', target: '/api/v1/category/?page=3', expect: { status: 404, body: INVALID_PAGE }},
+  { name: 'the categories, page 0', method: 'GET', target: '/api/v1/category/?page=0', expect: { status: 404, body: INVALID_PAGE }},
+  { name: 'the categories, a page that is not a number', method: 'GET', target: '/api/v1/category/?page=abc', expect: { status: 404, body: INVALID_PAGE }},
+  { name: 'the categories with an unknown format', method: 'GET', target: '/api/v1/category/?format=xml', expect: { status: 404, body: NOT_FOUND }},
+  { name: 'the categories without their trailing slash', method: 'GET', target: '/api/v1/category?page=2', expect: { status: 301, location: '/api/v1/category/?page=2', body: { empty: true } }, netlify: { status: 200, body: file('categories-page-2.json'), why: NO_SLASH } },
+  { name: 'HEAD of the categories', method: 'HEAD', target: '/api/v1/category/', expect: { status: 200, body: { empty: true }, lengthOf: file('categories-page-1.json') } },
+  { name: 'POST to the categories', method: 'POST', target: '/api/v1/category/', expect: { status: 405, body: { json: { detail: 'Method "POST" not allowed.' } } }, netlify: { status: 200, body: file('categories-page-1.json'), why: METHODS } },
+  { name: 'a category with a space in its name', method: 'GET', target: '/api/v1/category/two%20words/', expect: { status: 200, body: file('category-two-words.json') }, netlify: { status: 404, body: NO_CATEGORY, why: ENCODED_FILE } },
+  { name: 'a category with a space, without its trailing slash', method: 'GET', target: '/api/v1/category/two%20words', expect: { status: 301, location: '/api/v1/category/two%20words/', body: { empty: true } } },
+  { name: 'a redirect names the path as Django writes it again', method: 'GET', target: '/api/v1/category/%61rchivers', expect: { status: 301, location: '/api/v1/category/archivers/', body: { empty: true } }, netlify: { status: 200, body: file('category-archivers.json'), why: NO_SLASH }, nginx: { status: 301, location: '/api/v1/category/%61rchivers/', body: { empty: true }, why: 'the redirect repeats the path as the request wrote it' } },
+  { name: 'a path with two slashes in a row matches no route', method: 'GET', target: '/api/v1//category/', expect: { status: 404, body: NOT_FOUND } },
+  { name: 'a path with a dot segment matches no route', method: 'GET', target: '/api/v1/category/./', expect: { status: 404, body: NOT_FOUND }, nginx: { status: 200, body: file('categories-page-1.json'), why: DOT_SEGMENTS }, netlify: { status: 200, body: file('categories-page-1.json'), why: DOT_SEGMENTS } },
+  { name: 'PUT to a category', method: 'PUT', target: '/api/v1/category/archivers/', expect: { status: 405, body: { json: { detail: 'Method "PUT" not allowed.' } } }, netlify: { status: 200, body: file('category-archivers.json'), why: METHODS } },
   { name: 'a category: its active ports', method: 'GET', target: '/api/v1/category/archivers/', expect: { status: 200, body: file('category-archivers.json') } },
   { name: 'a category whose ports are all retired', method: 'GET', target: '/api/v1/category/devel/', expect: { status: 200, body: file('category-devel.json') } },
   { name: 'a category in another letter case', method: 'GET', target: '/api/v1/category/Archivers/', expect: { status: 404, body: NO_CATEGORY }},
@@ -177,13 +209,23 @@ export const CASES: Case[] = [
   { name: 'a category path with a dot matches no route', method: 'GET', target: '/api/v1/category/a.b/', expect: { status: 404, body: NOT_FOUND }},
   { name: 'a category with format=json', method: 'GET', target: '/api/v1/category/archivers/?format=json', expect: { status: 200, body: file('category-archivers.json') } },
   { name: 'a category without its trailing slash', method: 'GET', target: '/api/v1/category/archivers', expect: { status: 301, location: '/api/v1/category/archivers/', body: { empty: true } }, netlify: { status: 200, body: file('category-archivers.json'), why: NO_SLASH } },
-  { name: 'HEAD of a category', method: 'HEAD', target: '/api/v1/category/archivers/', expect: { status: 200, body: { empty: true } } },
+  { name: 'HEAD of a category', method: 'HEAD', target: '/api/v1/category/archivers/', expect: { status: 200, body: { empty: true }, lengthOf: file('category-archivers.json') } },
   { name: 'OPTIONS of the categories', method: 'OPTIONS', target: '/api/v1/category/', expect: { status: 200, body: metadata('Category Api List') }, netlify: { status: 200, body: file('categories-page-1.json'), why: METHODS } },
   { name: 'OPTIONS of a category', method: 'OPTIONS', target: '/api/v1/category/anything/', expect: { status: 200, body: metadata('Category Api Instance') }},
 
   // Maintainers
   { name: 'the maintainers', method: 'GET', target: '/api/v1/maintainer/', expect: { status: 200, body: file('maintainers-page-1.json') } },
-  { name: 'the maintainers, page=last', method: 'GET', target: '/api/v1/maintainer/?page=last', expect: { status: 200, body: file('maintainers-page-1.json') } },
+  { name: 'the maintainers, page 2', method: 'GET', target: '/api/v1/maintainer/?page=2', expect: { status: 200, body: file('maintainers-page-2.json') } },
+  { name: 'the maintainers, page=last', method: 'GET', target: '/api/v1/maintainer/?page=last', expect: { status: 200, body: file('maintainers-page-2.json') } },
+  { name: 'the maintainers past their last page', method: 'GET', target: '/api/v1/maintainer/?page=3', expect: { status: 404, body: INVALID_PAGE }},
+  { name: 'the maintainers, a page that is not a number', method: 'GET', target: '/api/v1/maintainer/?page=abc', expect: { status: 404, body: INVALID_PAGE }},
+  { name: 'the maintainers with an unknown format', method: 'GET', target: '/api/v1/maintainer/?format=xml', expect: { status: 404, body: NOT_FOUND }},
+  { name: 'the maintainers without their trailing slash', method: 'GET', target: '/api/v1/maintainer', expect: { status: 301, location: '/api/v1/maintainer/', body: { empty: true } }, netlify: { status: 200, body: file('maintainers-page-1.json'), why: NO_SLASH } },
+  { name: 'HEAD of the maintainers', method: 'HEAD', target: '/api/v1/maintainer/', expect: { status: 200, body: { empty: true }, lengthOf: file('maintainers-page-1.json') } },
+  { name: 'POST to the maintainers', method: 'POST', target: '/api/v1/maintainer/', expect: { status: 405, body: { json: { detail: 'Method "POST" not allowed.' } } }, netlify: { status: 200, body: file('maintainers-page-1.json'), why: METHODS } },
+  { name: 'a handle of one maintainer', method: 'GET', target: '/api/v1/maintainer/slouken/', expect: { status: 200, body: file('maintainer-slouken.json') } },
+  { name: 'HEAD of a handle', method: 'HEAD', target: '/api/v1/maintainer/jmr/', expect: { status: 200, body: { empty: true }, lengthOf: file('maintainer-jmr.json') } },
+  { name: 'a handle no maintainer has, without its trailing slash', method: 'GET', target: '/api/v1/maintainer/nobody', expect: { status: 301, location: '/api/v1/maintainer/nobody/', body: { empty: true } } },
   { name: 'a handle: every maintainer with it, an array', method: 'GET', target: '/api/v1/maintainer/jmr/', expect: { status: 200, body: file('maintainer-jmr.json') } },
   { name: 'a handle in another letter case is another handle', method: 'GET', target: '/api/v1/maintainer/JMR/', expect: { status: 200, body: { json: [] } } },
   { name: 'a handle no maintainer has: an empty array', method: 'GET', target: '/api/v1/maintainer/nobody/', expect: { status: 200, body: { json: [] } } },
@@ -192,5 +234,6 @@ export const CASES: Case[] = [
   { name: 'a handle without its trailing slash', method: 'GET', target: '/api/v1/maintainer/jmr', expect: { status: 301, location: '/api/v1/maintainer/jmr/', body: { empty: true } }, netlify: { status: 200, body: file('maintainer-jmr.json'), why: NO_SLASH } },
   { name: 'OPTIONS of the maintainers', method: 'OPTIONS', target: '/api/v1/maintainer/', expect: { status: 200, body: metadata('Maintainer Api List') }, netlify: { status: 200, body: file('maintainers-page-1.json'), why: METHODS } },
   { name: 'OPTIONS of a handle', method: 'OPTIONS', target: '/api/v1/maintainer/anyone/', expect: { status: 200, body: metadata('Maintainer Api Instance') }},
+  { name: 'a method Node does not know', method: 'FOO', target: '/api/v1/maintainer/jmr/', expect: { status: 405, body: { json: { detail: 'Method "FOO" not allowed.' } } } },
   { name: 'DELETE of a handle', method: 'DELETE', target: '/api/v1/maintainer/jmr/', expect: { status: 405, body: { json: { detail: 'Method "DELETE" not allowed.' } } }, netlify: { status: 200, body: file('maintainer-jmr.json'), why: METHODS } },
 ];

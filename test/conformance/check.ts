@@ -25,6 +25,10 @@ export function checkResponse(c: Case, expect: Expected, res: HttpResponse, vary
   }
   if (expect.contentType !== undefined) assert.is(res.headers['content-type'], expect.contentType, `${label}: Content-Type`);
   if (expect.location !== undefined) assert.is(res.headers.location, expect.location, `${label}: Location`);
+  if (expect.lengthOf !== undefined) {
+    const length = 'file' in expect.lengthOf ? readFileSync(path.join(CONFORMANCE, 'expected', expect.lengthOf.file)).length : Buffer.byteLength(JSON.stringify(expect.lengthOf.json));
+    assert.is(res.headers['content-length'], String(length), `${label}: Content-Length`);
+  }
   const body = expect.body;
   if (!body) return;
   if ('empty' in body) assert.is(res.body.length, 0, `${label}: empty body`);
