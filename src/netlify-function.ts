@@ -27,9 +27,12 @@ async function loadIndex(origin: string): Promise<SiteIndex> {
 }
 
 export default async function handle(request: Request): Promise<Response> {
-  // HEAD gets the status and headers alone: a body, even one to drop, holds the runtime's stream open.
+  // HEAD gets the status and headers alone, the GET's Content-Length among them: a body, even
+  // one to drop, holds the runtime's stream open.
   const head = request.method === 'HEAD';
-  const json = (status: number, body: unknown) => new Response(head ? null : JSON.stringify(body), { status, headers: API_HEADERS });
+  const send = (status: number, bytes: Uint8Array) =>
+    new Response(head ? null : bytes, { status, headers: { ...API_HEADERS, 'Content-Length': String(bytes.byteLength) } });
+  const json = (status: number, body: unknown) => send(status, new TextEncoder().encode(JSON.stringify(body)));
   const url = new URL(request.url);
   let site: SiteIndex;
   try {
@@ -42,7 +45,8 @@ export default async function handle(request: Request): Promise<Response> {
   const decision = answer(request.method, url.pathname + url.search, site);
   if ('location' in decision) return new Response(null, { status: 301, headers: { ...API_HEADERS, Location: decision.location } });
   if ('body' in decision) return json(decision.status, decision.body);
-  const file = await fetch(new URL(fileUrlPath(decision.file), url.origin), { method: head ? 'HEAD' : 'GET' });
+  // Fetched whole for HEAD too: its length is the GET's Content-Length.
+  const file = await fetch(new URL(fileUrlPath(decision.file), url.origin));
   if (!file.ok) return json(404, ERROR_BODIES[decision.missing]);
-  return new Response(head ? null : await file.arrayBuffer(), { status: 200, headers: API_HEADERS });
+  return send(200, new Uint8Array(await file.arrayBuffer()));
 }
