@@ -66,7 +66,9 @@ export function readMarker(dir: string): Marker | undefined {
       const [relative, hash, key] = [list[i], list[i + 1], list[i + 2]];
       // A path that could leave the tree is never trusted: the spare is pruned by its paths.
       if (typeof relative !== 'string' || typeof hash !== 'string' || typeof key !== 'string' || leavesTree(relative)) return undefined;
-      files.set(relative, { hash, key });
+      // `identity` has its slot from the start: the ledger fills it in (see recallIdentities),
+      // and a property added later would give each of tens of thousands of entries a store of its own.
+      files.set(relative, { hash, key, identity: undefined });
     }
     return { fingerprint: text.fingerprint, filesInfo: text.filesInfo ?? undefined, files, writtenMs: stats.mtimeMs };
   } catch {
