@@ -38,6 +38,16 @@ function editKeepingTime(root: string): void {
   utimesSync(file, atime, mtime);
 }
 
+test('an identity is the same for the same five numbers, and another when any one of them differs', () => {
+  const stats = { dev: 2049, ino: 131_073, size: 358, mtimeMs: 1_764_174_000_123.4567, ctimeMs: 1_764_174_000_123.4568 };
+  assert.is(identityOf({ ...stats }), identityOf(stats));
+  assert.match(identityOf(stats), /^[0-9a-f]{16}$/);
+  const others = (Object.keys(stats) as Array<keyof typeof stats>).map((field) => identityOf({ ...stats, [field]: stats[field] + (field.endsWith('Ms') ? 0.001 : 1) }));
+  assert.is(new Set([identityOf(stats), ...others]).size, 6);
+  // Numbers that would read alike joined as text stay apart.
+  assert.is.not(identityOf({ ...stats, dev: 1, ino: 23 }), identityOf({ ...stats, dev: 12, ino: 3 }));
+});
+
 test('a file as its build left it is trusted, and the check says which file it is', async () => {
   await withTempDir((dir) => {
     const held = writtenTree(dir).check().get(FILE);
