@@ -21,14 +21,6 @@ export const NETLIFY_HEADERS = '_headers';
  * categories and handles that have a page, the page counts (see host/netlify.ts).
  */
 export const NETLIFY_INDEX = '_ports-gen/site-index.json';
-/**
- * A file of the site as the path of its URL, each segment percent-encoded: a name may have a
- * space, a `#` or a `?` (a category's), which a host's rule or a fetch would read otherwise.
- */
-export function fileUrlPath(file: string): string {
-  return `/${file.split('/').map(encodeURIComponent).join('/')}`;
-}
-
 /** Marks a directory as written by ports-gen; holds the manifest of the build. */
 export const MARKER_FILE = '.ports-gen.json';
 
@@ -107,6 +99,14 @@ export function hasMaintainerPage(github: string): boolean {
 
 export function maintainerFile(github: string): string {
   return `${MAINTAINER_DIR}/${github}/index.json`;
+}
+
+/**
+ * A file of the site as the path of its URL, each segment percent-encoded: a name may have a
+ * space, a `#` or a `?` (a category's), which a host's rule or a fetch would read otherwise.
+ */
+export function fileUrlPath(file: string): string {
+  return `/${file.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /** Bodies of the error responses, as DRF words them (docs/api.md). */

@@ -19,6 +19,9 @@ const PATH_SAFE = /^[A-Za-z0-9_.~/:@&+$,!*'()-]$/;
 /** iri_to_uri's: quote()'s own and `/#%[]=:;$&()+,!?*@'~` (escapes already in the query stay). */
 const QUERY_SAFE = /^[A-Za-z0-9_.~/#%[\]=:;$&()+,!?*@'-]$/;
 
+/** Not a stream: each call decodes one whole path, so one decoder serves every request. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /**
  * A request's path as Django has it: percent-escapes decoded to bytes (an escape that is not one
  * stays as written), the bytes read as UTF-8. Undefined when they are not UTF-8, which no route
@@ -27,7 +30,7 @@ const QUERY_SAFE = /^[A-Za-z0-9_.~/#%[\]=:;$&()+,!?*@'-]$/;
 export function decodePath(raw: string): string | undefined {
   const bytes = Buffer.from(raw.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     return undefined;
   }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { toJsonText } from '../render/json-text.js';
-import { API_HEADERS } from '../routes/route-table.js';
+import { ALLOWED_METHODS, API_HEADERS } from '../routes/route-table.js';
 import { ERROR_BODIES } from '../routes/site-files.js';
 import { answer, type Answer, type SiteIndex } from './answer.js';
 import { EtagCache, matchesIfNoneMatch } from './etag.js';
@@ -216,7 +216,7 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
   const answerAside = (method: string, target: string): string | undefined => {
     const upper = method.toUpperCase();
     const root = resolveSite();
-    if (root === undefined || ['GET', 'HEAD', 'OPTIONS'].includes(upper)) return undefined;
+    if (root === undefined || (ALLOWED_METHODS as readonly string[]).includes(upper)) return undefined;
     try {
       return rawResponse(answer(upper, target, index(root)));
     } catch {
