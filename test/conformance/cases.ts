@@ -2,7 +2,7 @@
  * The conformance table: docs/api.md, one row per request, run against `ports-gen serve`
  * over real HTTP, against real nginx configured by `ports-gen nginx`, and against Netlify's own
  * emulation. Where a host cannot do what the live service does, the row says what the host does
- * instead (`netlify`, `nginx`) and why; the README's hosting notes are written from these rows.
+ * instead (`netlify`, `nginx`) and why; the host differences of docs/hosting.md are written from these rows.
  */
 export interface Expected {
   status: number;
