@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { jsonWrite } from '../scripts/synth/json-write.js';
 import { splitPortIndex, type PortIndexParts } from '../src/read/split-port-index.js';
 import { onePortPerLine } from './support/catalogue.js';
+import { layOut } from './support/lay-out.js';
 
 /** The skeleton and every element parsed; undefined when the split failed or one does not parse. */
 function parsePieces(bytes: Buffer, parts: PortIndexParts | undefined): unknown[] | undefined {
@@ -85,24 +86,6 @@ for (const { name, exact } of MODES) {
       { numRuns: 2000 },
     );
   });
-}
-
-/**
- * A JSON value written with whitespace taken in turn from `spaces` at every place JSON allows
- * it: any layout at all, line breaks included, most of them misleading to a guess.
- */
-function layOut(value: unknown, spaces: readonly string[]): string {
-  let taken = 0;
-  const space = () => spaces[taken++ % spaces.length]!;
-  const write = (item: unknown): string => {
-    if (Array.isArray(item)) return `[${space()}${item.map((element) => `${write(element)}${space()}`).join(`,${space()}`)}]`;
-    if (item !== null && typeof item === 'object') {
-      const members = Object.entries(item).map(([key, member]) => `${JSON.stringify(key)}${space()}:${space()}${write(member)}${space()}`);
-      return `{${space()}${members.join(`,${space()}`)}}`;
-    }
-    return JSON.stringify(item);
-  };
-  return write(value);
 }
 
 const portLike = fc.dictionary(fc.string({ maxLength: 4 }), json, { maxKeys: 4 });

@@ -94,7 +94,15 @@ export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'cat
   limitInlining();
   const run = startRun(options);
   run.progress.phase('reading ports');
-  const ports = preparePorts(run.files, run.log, options.strict);
+  let ports: ReturnType<typeof preparePorts>;
+  try {
+    ports = preparePorts(run.files, run.log, options.strict);
+  } catch (cause) {
+    // Each port is read again when it is taken (see scanPortIndex): a file changed meanwhile.
+    if (!(cause instanceof ChangedWhileRead)) throw cause;
+    run.log.add(changedWhileRead(cause.file));
+    return run.finish(false);
+  }
   run.progress.phase('checking builds');
   run.stats.builds = run.buildsReadable ? await scanBuilds(run.files.buildsPath, run.files.buildsName, run.log, () => run.progress.advance()) : 0;
   run.stats.ports = ports?.list.length ?? 0;

@@ -31,6 +31,8 @@ export class PortTextReader {
     private readonly file: string,
     private readonly start: number,
     private readonly spans: Float64Array,
+    /** 'latin1' for an ASCII document: the same text, decoded without UTF-8's checks. */
+    private readonly encoding: 'utf8' | 'latin1' = 'utf8',
   ) {}
 
   /** Port `index`'s text, which must hash to `hash` (see contentHash). */
@@ -44,7 +46,7 @@ export class PortTextReader {
     if (bytes.length !== to - from || contentHash(bytes) !== hash) {
       throw new ChangedWhileRead(this.file);
     }
-    return bytes.toString('utf8');
+    return bytes.toString(this.encoding);
   }
 
   /** Reads a window holding `[from, to)`, reaching on in the direction the ports are asked in. */

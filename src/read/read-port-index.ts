@@ -3,6 +3,7 @@ import { contentHash } from '../content-hash.js';
 import { parseJson, readCatalogueBytes, readCatalogueFile, type Read } from './read-json-file.js';
 import { packSpans, PortTextReader } from './port-text-reader.js';
 import { releaseBytes } from './release-bytes.js';
+import { scanPortIndex, type ScannedPortIndex } from './scan-port-index.js';
 import { splitPortIndex } from './split-port-index.js';
 
 /**
@@ -53,6 +54,16 @@ class PortSyntaxError extends Error {}
  * the error.
  */
 export function readPortIndex(path: string, file: string, exact = false): Read<PortIndexDocument> {
+  const scanned = scanPortIndex(path);
+  if (scanned) {
+    let document: unknown;
+    try {
+      document = JSON.parse(scanned.skeleton) as unknown;
+    } catch {
+      // the skeleton is not JSON: the whole document is read for the located error
+    }
+    if (document !== undefined) return { ok: true, value: { document, entries: entriesOfScan(path, file, scanned) } };
+  }
   const read = readCatalogueFile(path, file);
   if (!read.ok) return read;
   const { bytes, start } = read.value;
@@ -130,6 +141,38 @@ function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>, encodi
     release: () => {
       released = true;
       releaseBytes(bytes);
+    },
+  };
+}
+
+/**
+ * Each port is read again from the file when it is taken (see PortTextReader): the document's
+ * bytes were scanned a window at a time and are not held (see scanPortIndex).
+ */
+function entriesOfScan(path: string, file: string, scanned: ScannedPortIndex): PortEntries {
+  const { textHashes, escapeFree } = scanned;
+  const encoding = scanned.ascii ? 'latin1' : 'utf8';
+  const reader = new PortTextReader(path, file, scanned.start, scanned.spans, encoding);
+  let released = false;
+  const held = () => {
+    if (released) throw new Error('the document was let go: its ports cannot be taken again');
+  };
+  return {
+    count: textHashes.length,
+    take: (index) => {
+      held();
+      return parsePort(reader.text(index, textHashes[index]!));
+    },
+    escapeFree: (index) => escapeFree[index] === 1,
+    textHash: (index) => {
+      held();
+      return textHashes[index]!;
+    },
+    // A reader of its own: one whose window still held the texts as taken would not see a file
+    // changed since.
+    again: againFrom(new PortTextReader(path, file, scanned.start, scanned.spans, encoding)),
+    release: () => {
+      released = true;
     },
   };
 }

@@ -42,7 +42,7 @@ function skipString(bytes: Buffer, i: number): number {
 }
 
 /** The offset just past the value starting at `i`: an object, array, string or bare word. */
-function skipValue(bytes: Buffer, i: number): number {
+export function skipValue(bytes: Buffer, i: number): number {
   const first = bytes[i];
   if (first === QUOTE) return skipString(bytes, i);
   if (first !== 0x7b && first !== 0x5b) {
@@ -65,7 +65,7 @@ function skipValue(bytes: Buffer, i: number): number {
   return -1;
 }
 
-function skipSpace(bytes: Uint8Array, i: number): number {
+export function skipSpace(bytes: Uint8Array, i: number): number {
   while (isSpace(bytes[i])) i++;
   return i;
 }
@@ -121,13 +121,52 @@ export function splitPortIndex(bytes: Buffer, exact = false): PortIndexParts | u
 }
 
 function split(bytes: Buffer, exact: boolean): PortIndexParts | undefined {
-  let i = skipSpace(bytes, 0);
+  const ports = portsValue(bytes, 0);
+  if (ports === undefined || bytes[ports] !== 0x5b) return undefined; // not an array: the slow path decides
+  const found = splitElements(bytes, ports, exact);
+  if (!found || !endsDocument(bytes, found.close)) return undefined;
+  const skeleton = `${bytes.toString('utf8', 0, ports)}[]${bytes.toString('utf8', found.close + 1)}`;
+  return { skeleton, elements: found.elements, byLayout: found.byLayout };
+}
+
+/**
+ * Where the value of the top-level object's `ports` member starts, the object opening at or
+ * after `i`; undefined when there is no such member or the bytes are not such an object (or
+ * end before the member is found).
+ */
+export function portsValue(bytes: Buffer, i: number): number | undefined {
+  i = skipSpace(bytes, i);
   if (bytes[i] !== 0x7b) return undefined;
-  i++;
-  let found: (Elements & { open: number }) | undefined;
+  const member = nextMember(bytes, i + 1);
+  return member?.ports ? member.at : undefined;
+}
+
+/**
+ * Whether the ports array closing at `close` is followed by the rest of the object, with no
+ * other `ports` member, and nothing after it but white space.
+ */
+export function endsDocument(bytes: Buffer, close: number): boolean {
+  const next = afterMember(bytes, close + 1);
+  if (next < 0) return false;
+  const rest = nextMember(bytes, next);
+  return rest !== undefined && !rest.ports && skipSpace(bytes, rest.at + 1) === bytes.length; // a repeated key: the slow path decides
+}
+
+/** After a member's value: where the next member or the object's end is looked for, or -1. */
+function afterMember(bytes: Buffer, i: number): number {
+  i = skipSpace(bytes, i);
+  if (bytes[i] === 0x2c) return i + 1;
+  return bytes[i] === 0x7d ? i : -1;
+}
+
+/**
+ * From `i` (after the object's `{`, or after a member), the next member named `ports` (where its
+ * value starts), else the object's end (its `}`), the other members' values skipped.
+ */
+function nextMember(bytes: Buffer, i: number): { ports: boolean; at: number } | undefined {
   for (;;) {
     i = skipSpace(bytes, i);
-    if (bytes[i] === 0x7d) break;
+    if (bytes[i] === 0x7d) return { ports: false, at: i };
     if (bytes[i] !== QUOTE) return undefined;
     const keyEnd = skipString(bytes, i);
     if (keyEnd < 0) return undefined;
@@ -135,21 +174,10 @@ function split(bytes: Buffer, exact: boolean): PortIndexParts | undefined {
     i = skipSpace(bytes, keyEnd);
     if (bytes[i] !== 0x3a) return undefined;
     i = skipSpace(bytes, i + 1);
-    if (isPorts) {
-      if (found || bytes[i] !== 0x5b) return undefined; // a repeated key or not an array: the slow path decides
-      const split = splitElements(bytes, i, exact);
-      if (!split) return undefined;
-      found = { open: i, ...split };
-      i = split.close + 1;
-    } else {
-      i = skipValue(bytes, i);
-      if (i < 0) return undefined;
-    }
-    i = skipSpace(bytes, i);
-    if (bytes[i] === 0x2c) i++;
-    else if (bytes[i] !== 0x7d) return undefined;
+    if (isPorts) return { ports: true, at: i };
+    i = skipValue(bytes, i);
+    if (i < 0) return undefined;
+    i = afterMember(bytes, i);
+    if (i < 0) return undefined;
   }
-  if (!found || skipSpace(bytes, i + 1) !== bytes.length) return undefined;
-  const skeleton = `${bytes.toString('utf8', 0, found.open)}[]${bytes.toString('utf8', found.close + 1)}`;
-  return { skeleton, elements: found.elements, byLayout: found.byLayout };
 }
