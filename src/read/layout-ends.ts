@@ -26,43 +26,71 @@ function isBlank(b: number | undefined): boolean {
  *
  * A guess the caller finds not followed as a port's end is (`stop`), or a search that finds
  * nothing, ends the guessing: the document is not laid out this way, and each search could
- * otherwise read on to its end.
+ * otherwise read on to its end. In a window on the document (see scan-port-index), a search
+ * that reaches the window's end says so (MORE_BYTES): the caller reads on and asks again.
  */
 export class LayoutEnds {
   private guessing = true;
 
-  constructor(private readonly bytes: Buffer) {}
+  /**
+   * `bytes`: the document, or a window on it (see moveTo), the document ending with it when
+   * `final`; `startsLine`: whether its first byte starts a line.
+   */
+  constructor(
+    private bytes: Buffer,
+    private final = true,
+    private startsLine = true,
+  ) {}
 
-  /** The guessed end (exclusive) of the object starting at `start`, or -1 for no guess. */
+  /** Guesses go on in another window on the same document. */
+  moveTo(bytes: Buffer, final: boolean, startsLine: boolean): void {
+    this.bytes = bytes;
+    this.final = final;
+    this.startsLine = startsLine;
+  }
+
+  /**
+   * The guessed end (exclusive) of the object starting at `start`, -1 for no guess, or
+   * MORE_BYTES when a window ends before the guess is made.
+   */
   endOf(start: number): number {
     if (!this.guessing || this.bytes[start] !== OPEN) return -1;
     const onItsLine = this.endOnLine(start);
-    return onItsLine >= 0 ? onItsLine : this.endIndented(start);
+    return onItsLine === -1 ? this.endIndented(start) : onItsLine;
   }
 
   stop(): void {
     this.guessing = false;
   }
 
-  /** Just past the `}` that ends the line of `start` (before a comma), or -1. */
+  /** Just past the `}` that ends the line of `start` (before a comma), or -1, or MORE_BYTES. */
   private endOnLine(start: number): number {
     const bytes = this.bytes;
     let end = bytes.indexOf(NL, start + 1);
-    if (end < 0) end = bytes.length;
+    if (end < 0) {
+      if (!this.final) return MORE_BYTES;
+      end = bytes.length;
+    }
     while (isBlank(bytes[end - 1])) end--;
     if (bytes[end - 1] === COMMA) end--;
     return end - 1 > start && bytes[end - 1] === CLOSE ? end : -1;
   }
 
-  /** Just past the first `}` after `start` that starts a line indented as the line of `start`, or -1. */
+  /**
+   * Just past the first `}` after `start` that starts a line indented as the line of `start`,
+   * or -1, or MORE_BYTES.
+   */
   private endIndented(start: number): number {
     const bytes = this.bytes;
-    const lineStart = bytes.lastIndexOf(NL, start) + 1;
+    const newline = bytes.lastIndexOf(NL, start);
+    if (newline < 0 && !this.startsLine) return -1; // the line's indent is not in the window
+    const lineStart = newline + 1;
     let indent = 0;
     while (bytes[lineStart + indent] === SPACE || bytes[lineStart + indent] === TAB) indent++;
     for (let k = bytes.indexOf(CLOSE, start + 1); k !== -1; k = bytes.indexOf(CLOSE, k + 1)) {
       if (bytes[k - indent - 1] === NL && this.sameBytes(lineStart, k - indent, indent)) return k + 1;
     }
+    if (!this.final) return MORE_BYTES;
     this.stop(); // read to the end for nothing: the next port's search would do so again
     return -1;
   }
@@ -72,3 +100,6 @@ export class LayoutEnds {
     return true;
   }
 }
+
+/** LayoutEnds.endOf's answer when the window ends before its guess is made. */
+export const MORE_BYTES = -2;

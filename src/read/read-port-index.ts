@@ -54,7 +54,7 @@ class PortSyntaxError extends Error {}
  * the error.
  */
 export function readPortIndex(path: string, file: string, exact = false): Read<PortIndexDocument> {
-  const scanned = scanPortIndex(path);
+  const scanned = scanPortIndex(path, exact);
   if (scanned) {
     let document: unknown;
     try {
@@ -62,7 +62,7 @@ export function readPortIndex(path: string, file: string, exact = false): Read<P
     } catch {
       // the skeleton is not JSON: the whole document is read for the located error
     }
-    if (document !== undefined) return { ok: true, value: { document, entries: entriesOfScan(path, file, scanned) } };
+    if (document !== undefined) return { ok: true, value: { document, entries: entriesOfScan(path, file, scanned), byLayout: scanned.guessed > 0 } };
   }
   const read = readCatalogueFile(path, file);
   if (!read.ok) return read;
