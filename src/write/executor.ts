@@ -94,6 +94,13 @@ export class Executor {
     this.record(relative, { ...held, identity: identityOf(written) });
   }
 
+  /** A file of a new tree that the main thread wrote itself (see PlanAnswer.writable): recorded as put records one. */
+  written(relative: string, hash: string, size: number, identity: string): void {
+    this.totals.rendered++;
+    this.totals.written++;
+    this.record(relative, { hash, key: this.wanted.get(relative) ?? '', size, identity });
+  }
+
   /**
    * A compressed sibling of a file placed already (see precompress): kept or linked when a
    * previous tree holds it for the same source bytes, else made from the source as placed.
@@ -184,7 +191,7 @@ export class Executor {
  * its path again. A failed write names its file: Node gives the path of a failed open, not of a
  * failed write (a full disk).
  */
-function writeNew(file: string, data: Uint8Array | string): Stats {
+export function writeNew(file: string, data: Uint8Array | string): Stats {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   try {
     const fd = openSync(file, 'wx');

@@ -6,7 +6,10 @@ import type { FileSurvey } from '../read/file-identity.js';
 import { encodeBodies, lengthOf, type Body } from '../render/body.js';
 import type { Totals } from './executor.js';
 import type { FilesInfo } from './marker.js';
-import { checkInside } from './tree-paths.js';
+import { checkInside, pathUnder } from './tree-paths.js';
+import { writeNew } from './executor.js';
+import { identityOf } from './file-ledger.js';
+import { contentHash } from '../content-hash.js';
 import { claimSpare, keepAsSpare, liveTree, makeStateDirectory, publish, recoverStaging, stagingPath } from './tree-roles.js';
 import type { PrepageSetup } from './prepager.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
@@ -59,6 +62,10 @@ export class SiteWriter {
   private offered: StatsJob | undefined;
   /** Whether this thread has nothing else to do before the plan: it takes an offer as it comes. */
   private idle = false;
+  /** Whether this thread may write files itself (see PlanAnswer.writable), once planned. */
+  private writable = false;
+  /** Files this thread wrote itself (see writeHere). */
+  writtenHere = 0;
 
   private constructor(
     private readonly out: string,
@@ -70,6 +77,8 @@ export class SiteWriter {
     private readonly worker: Worker,
     /** Where the writer offers its check of the spare (see shareCheck). */
     private readonly helpPort: MessagePort,
+    /** Batches sent at most before this thread writes one itself, when it may (see flush). */
+    private readonly mostInFlight: number,
   ) {
     // Not to hold the process open: the writer offers its check before the plan, or never.
     helpPort.unref();
@@ -82,8 +91,11 @@ export class SiteWriter {
     worker.on('exit', (code) => this.fail(new Error(`the writer thread stopped (exit code ${code})`)));
   }
 
-  /** `precompress`: each JSON file gets compressed siblings (see precompress). */
-  static open(out: string, link = true, precompress = false): SiteWriter {
+  /**
+   * `precompress`: each JSON file gets compressed siblings (see precompress). `inFlight`: the
+   * batches sent at most before this thread writes one itself, when it may (tests write all so).
+   */
+  static open(out: string, link = true, precompress = false, inFlight = BATCHES_IN_FLIGHT): SiteWriter {
     recoverStaging(out);
     makeStateDirectory(out); // with --out's parent, when it is new
     const staging = stagingPath(out);
@@ -94,7 +106,7 @@ export class SiteWriter {
     const setup: WorkerSetup = { staging, out: liveTree(out), updating, precompress, helpPort: port2 };
     const worker = takeWriter();
     worker.postMessage({ type: 'setup', setup } satisfies ToWorker, [port2]);
-    return new SiteWriter(out, staging, updating, link, worker, port1);
+    return new SiteWriter(out, staging, updating, link, worker, port1, inFlight);
   }
 
   /** The survey of a file (its digest and records), made on the writer thread at once. */
@@ -143,6 +155,7 @@ export class SiteWriter {
     this.shareCheck();
     const answer = await planned;
     if (answer.type !== 'planned') throw new Error(`the writer answered a plan with ${answer.type}`);
+    this.writable = answer.answer.writable;
     return answer.answer;
   }
 
@@ -199,15 +212,44 @@ export class SiteWriter {
         if (this.failure) throw this.failure;
         return;
       }
+      if (this.writable) {
+        // The writer's answers are read only when this thread yields (see above).
+        await new Promise(setImmediate);
+        if (this.failure) throw this.failure;
+        if (this.inFlight < this.mostInFlight) this.post(batch);
+        else this.writeHere(batch);
+        return;
+      }
       while (this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await this.room();
       this.post(batch);
     }
-    while (this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await this.room();
+    while (!this.writable && this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await this.room();
     if (this.failure) throw this.failure;
   }
 
   private room(): Promise<void> {
     return new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+  }
+
+  /**
+   * Writes a batch into the tree on this thread, when the writer is behind and this thread would
+   * wait for it (see PlanAnswer.writable), with the writer's own calls; the writer records the
+   * files for the marker and the ledger.
+   */
+  private writeHere(batch: { paths: string[]; lengths: number[]; data: ArrayBuffer }): void {
+    const bytes = new Uint8Array(batch.data);
+    const hashes: string[] = [];
+    const identities: string[] = [];
+    let offset = 0;
+    batch.paths.forEach((relative, i) => {
+      const file = bytes.subarray(offset, offset + batch.lengths[i]!);
+      offset += file.length;
+      identities.push(identityOf(writeNew(pathUnder(this.staging, relative), file)));
+      hashes.push(contentHash(file));
+    });
+    this.send({ type: 'written', paths: batch.paths, hashes, sizes: batch.lengths, identities });
+    this.writtenHere += batch.paths.length;
+    if (this.buffers.length < BATCHES_IN_FLIGHT && batch.data.byteLength >= BATCH_BYTES) this.buffers.push(batch.data);
   }
 
   private post(batch: { paths: string[]; lengths: number[]; data: ArrayBuffer }): void {
@@ -234,6 +276,13 @@ export class SiteWriter {
   /** Sends what is left, has the writer write the marker, and publishes the tree. */
   async commit(filesInfo: FilesInfo | undefined): Promise<Totals> {
     await this.flush();
+    // The batches still held: this thread writes those that find the writer busy, when it may.
+    while (this.writable && this.held.length > 0 && !this.failure) {
+      const batch = this.held.shift()!;
+      this.heldBytes -= batch.data.byteLength;
+      if (this.inFlight < Math.min(HELD_IN_FLIGHT, this.mostInFlight)) this.post(batch);
+      else this.writeHere(batch);
+    }
     this.sendHeld(true);
     const answer = await this.request({ type: 'finish', filesInfo });
     if (answer.type !== 'finished') throw new Error(`the writer answered finish with ${answer.type}`);

@@ -13,6 +13,12 @@ export interface PlanAnswer {
   filesInfo: FilesInfo | undefined;
   /** The files pages the writer made ahead, when it did (see Prepager): the build makes the others. */
   prepaged: Prepaged | undefined;
+  /**
+   * Whether the main thread may write files into the tree itself (see SiteWriter.flush): a new
+   * tree with no live tree beside it and no compressed siblings, so that every file's bytes are
+   * written as they are, none kept or linked.
+   */
+  writable: boolean;
 }
 
 /** Messages between the build (main thread) and its writer thread. */
@@ -50,6 +56,8 @@ export type ToWorker =
   | { type: 'recall'; files: Array<[relative: string, key: string]> }
   /** Several files' bytes end to end in `data`, with their paths and lengths. */
   | { type: 'batch'; paths: string[]; lengths: number[]; data: ArrayBuffer }
+  /** Files the main thread wrote into the tree itself (see PlanAnswer.writable), for the marker and the ledger. */
+  | { type: 'written'; paths: string[]; hashes: string[]; sizes: number[]; identities: string[] }
   | { type: 'finish'; filesInfo: FilesInfo | undefined };
 
 export type FromWorker =

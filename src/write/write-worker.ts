@@ -146,7 +146,8 @@ function plan(pagesKey: string): FromWorker {
   planning = true;
   if (previous.spare) executor!.remove(unwanted(previous.spare.keys(), wanted));
   const pagesKept = render.every((relative) => wanted.get(relative) !== pagesKey);
-  return { type: 'planned', answer: { render, filesInfo: pagesKept ? pagesInfo(pagesKey) : undefined, prepaged: prepager?.stop() } };
+  const writable = !updating && !live && !precompress;
+  return { type: 'planned', answer: { render, filesInfo: pagesKept ? pagesInfo(pagesKey) : undefined, prepaged: prepager?.stop(), writable } };
 }
 
 /** A claimed spare without a marker it can trust: replaced by an empty tree, so nothing of it is published. */
@@ -213,6 +214,9 @@ function handle(message: ToWorker): FromWorker | undefined {
       });
       return { type: 'done', buffer: message.data };
     }
+    case 'written':
+      message.paths.forEach((relative, i) => executor!.written(relative, message.hashes[i]!, message.sizes[i]!, message.identities[i]!));
+      return undefined;
     case 'finish':
       for (const sibling of siblings) executor!.placeSibling(sibling);
       // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
