@@ -1,4 +1,5 @@
 import { decodeSnapshot, encodeSnapshot, type Snapshot } from '../derive/snapshot.js';
+import { writeAll } from './chunks.js';
 import { readStateFile, writeStateFile } from './state-files.js';
 
 /** What the last build derived from its ports (see derive/snapshot), in the state directory. */
@@ -13,7 +14,8 @@ export function recalledSnapshot(out: string, fingerprint: string, count: number
 /** Kept for the next build; only a speed-up, so never fatal. */
 export function rememberSnapshot(out: string, fingerprint: string, snapshot: Snapshot): void {
   try {
-    writeStateFile(out, SNAPSHOT_FILE, encodeSnapshot(fingerprint, snapshot));
+    const parts = encodeSnapshot(fingerprint, snapshot);
+    writeStateFile(out, SNAPSHOT_FILE, (fd) => parts.forEach((part) => writeAll(fd, part, null)));
   } catch {
     // the next build derives its ports in full
   }

@@ -1,5 +1,5 @@
 import { endianness } from 'node:os';
-import { contentHash } from '../content-hash.js';
+import { contentDigest, contentHash } from '../content-hash.js';
 import type { Problem } from '../problems/problem.js';
 import { DEPENDENCY_KINDS } from '../validate/port-schema.js';
 import { PairList, type DependencyLinks } from './dependencies.js';
@@ -56,20 +56,23 @@ const HASH_LENGTH = 16;
 const HASH_COLUMNS = ['textHashes', 'coreHashes', 'crossDigests', 'listingDigests'] as const;
 
 /**
- * The snapshot as bytes: a header line (the code's fingerprint, the hash of the rest, the
- * count), then a line per column: each of HASH_COLUMNS, its hashes one after the other; the
- * names, a space between; the links in base64 (see linksBytes); the rest as JSON. A column is a
- * line, not a line per port, so that it is made and read again in a few native calls; and the
- * lines are bytes, not one text, which V8 would keep until a full collection.
+ * The snapshot as bytes, in parts to be written end to end: a header line (the code's
+ * fingerprint, the hash of the rest, the count), then a line per column: each of HASH_COLUMNS,
+ * its hashes one after the other; the names, a space between; the links in base64 (see
+ * linksBytes); the rest as JSON. A column is a line, not a line per port, so that it is made and
+ * read again in a few native calls; and the lines are bytes, not one text, which V8 would keep
+ * until a full collection. Joined, they would be a copy of the whole in new memory.
  */
-export function encodeSnapshot(fingerprint: string, snapshot: Snapshot): Buffer {
+export function encodeSnapshot(fingerprint: string, snapshot: Snapshot): Buffer[] {
   const lines = HASH_COLUMNS.map((column) => hashesLine(snapshot[column]));
   const { file, baseUrl, pageSize, listings, warnings } = snapshot;
   const trailer: Trailer = { file, baseUrl, pageSize, listings, warnings };
   lines.push(Buffer.from(snapshot.names.join(' ')), Buffer.from(linksBytes(snapshot.links).toString('base64'), 'latin1'), Buffer.from(JSON.stringify(trailer)));
-  const body = Buffer.concat(lines.flatMap((line) => [line, NEWLINE]));
-  const header: Header = { generator: 'ports-gen', cache: 'derived', fingerprint, hash: contentHash(body), count: snapshot.names.length };
-  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
+  const body = lines.flatMap((line) => [line, NEWLINE]);
+  const digest = contentDigest();
+  for (const part of body) digest.update(part);
+  const header: Header = { generator: 'ports-gen', cache: 'derived', fingerprint, hash: digest.digest(), count: snapshot.names.length };
+  return [Buffer.from(`${JSON.stringify(header)}\n`), ...body];
 }
 
 const NEWLINE = Buffer.from('\n');
