@@ -44,18 +44,22 @@ test('a new tree whose writer is behind: this thread writes the batches itself, 
     for (const file of files) writer.want(file, 'k');
     assert.ok((await writer.plan('pages')).writable, 'a new tree with no live tree beside it');
     for (let i = 0; i < files.length; i++) await writer.write(files[i]!, body(i), i % 2 === 0);
+    await writer.write('not/wanted.json', '{}'); // in a directory no plan made
     const totals = await writer.commit(undefined);
-    assert.equal([totals.files, totals.written, totals.rendered], [600, 600, 600]);
-    assert.is(writer.writtenHere, 600);
+    assert.equal([totals.files, totals.written, totals.rendered], [601, 601, 601]);
+    assert.is(writer.writtenHere, 601);
+    assert.is(readFileSync(path.join(out, 'not/wanted.json'), 'utf8'), '{}');
     for (let i = 0; i < files.length; i++) assert.is(readFileSync(path.join(out, files[i]!), 'utf8'), body(i));
     const marker = JSON.parse(readFileSync(path.join(out, MARKER_FILE), 'utf8')) as { files: string[] };
-    const expected = files.map((file, i) => [file, xxh64(body(i)), 'k'] as const).sort(([a], [b]) => (a < b ? -1 : 1));
+    const expected = [...files.map((file, i) => [file, xxh64(body(i)), 'k'] as const), ['not/wanted.json', xxh64('{}'), ''] as const].sort(([a], [b]) => (a < b ? -1 : 1));
     assert.equal(marker.files, expected.flat());
     // The next build finds every file in place under its key, and may not write itself beside a live tree.
     const again = SiteWriter.open(out, true, false, 0);
     again.load('fp');
     for (const file of files) again.want(file, 'k');
-    assert.equal(await again.plan('pages'), { render: [], filesInfo: undefined, prepaged: undefined, writable: false });
+    again.want('not/wanted.json', 'k');
+    assert.equal(await again.plan('pages'), { render: ['not/wanted.json'], filesInfo: undefined, prepaged: undefined, writable: false });
+    await again.write('not/wanted.json', '{}');
     assert.equal((await again.commit(undefined)).written, 0);
   });
 });

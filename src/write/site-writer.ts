@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { fromThreadError } from '../problems/thread-error.js';
@@ -244,7 +244,7 @@ export class SiteWriter {
     batch.paths.forEach((relative, i) => {
       const file = bytes.subarray(offset, offset + batch.lengths[i]!);
       offset += file.length;
-      identities.push(identityOf(writeNew(pathUnder(this.staging, relative), file)));
+      identities.push(identityOf(writeNewHere(pathUnder(this.staging, relative), file)));
       hashes.push(contentHash(file));
     });
     this.send({ type: 'written', paths: batch.paths, hashes, sizes: batch.lengths, identities });
@@ -370,6 +370,20 @@ export class SiteWriter {
     this.failure ??= cause;
     for (const asked of this.waiting.splice(0)) asked.reject(cause);
     this.roomWaiters.splice(0).forEach((resolve) => resolve());
+  }
+}
+
+/**
+ * A new file written on this thread: its directory was made as its file was planned, or, for a
+ * file written without being wanted, is made now.
+ */
+function writeNewHere(file: string, bytes: Uint8Array): Stats {
+  try {
+    return writeNew(file, bytes);
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') throw cause;
+    mkdirSync(path.dirname(file), { recursive: true });
+    return writeNew(file, bytes);
   }
 }
 
