@@ -1,15 +1,14 @@
 import { mkdirSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import { contentHash } from '../content-hash.js';
 import { fromThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
 import { encodeBodies, lengthOf, type Body } from '../render/body.js';
-import type { Totals } from './executor.js';
+import { writeNew, type Totals } from './executor.js';
+import { identityOf } from './file-ledger.js';
 import type { FilesInfo } from './marker.js';
 import { checkInside, pathUnder } from './tree-paths.js';
-import { writeNew } from './executor.js';
-import { identityOf } from './file-ledger.js';
-import { contentHash } from '../content-hash.js';
 import { claimSpare, keepAsSpare, liveTree, makeStateDirectory, publish, recoverStaging, stagingPath } from './tree-roles.js';
 import type { PrepageSetup } from './prepager.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
@@ -64,8 +63,7 @@ export class SiteWriter {
   private idle = false;
   /** Whether this thread may write files itself (see PlanAnswer.writable), once planned. */
   private writable = false;
-  /** Files this thread wrote itself (see writeHere). */
-  writtenHere = 0;
+  private filesWrittenHere = 0;
 
   private constructor(
     private readonly out: string,
@@ -107,6 +105,11 @@ export class SiteWriter {
     const worker = takeWriter();
     worker.postMessage({ type: 'setup', setup } satisfies ToWorker, [port2]);
     return new SiteWriter(out, staging, updating, link, worker, port1, inFlight);
+  }
+
+  /** Files this thread wrote itself (see writeHere). */
+  get writtenHere(): number {
+    return this.filesWrittenHere;
   }
 
   /** The survey of a file (its digest and records), made on the writer thread at once. */
@@ -248,7 +251,7 @@ export class SiteWriter {
       hashes.push(contentHash(file));
     });
     this.send({ type: 'written', paths: batch.paths, hashes, sizes: batch.lengths, identities });
-    this.writtenHere += batch.paths.length;
+    this.filesWrittenHere += batch.paths.length;
     if (this.buffers.length < BATCHES_IN_FLIGHT && batch.data.byteLength >= BATCH_BYTES) this.buffers.push(batch.data);
   }
 
