@@ -48,33 +48,23 @@ const BACKSLASH = 0x5c;
 class PortSyntaxError extends Error {}
 
 /**
- * Reads `portindex.json` for validation. The usual path parses port by port (see
- * split-port-index; `exact`: with no port's end guessed from the layout); anything unusual,
- * and any syntax error, takes the plain path, which parses the whole document and locates
- * the error.
+ * Reads `portindex.json` for validation. The usual path scans it a window at a time and parses
+ * port by port (see scan-port-index; `exact`: with no port's end guessed from the layout);
+ * anything unusual reads the whole document (see split-port-index), and any syntax error takes
+ * the plain path, which parses the whole document and locates the error.
  */
 export function readPortIndex(path: string, file: string, exact = false): Read<PortIndexDocument> {
   const scanned = scanPortIndex(path, exact);
-  if (scanned) {
-    let document: unknown;
-    try {
-      document = JSON.parse(scanned.skeleton) as unknown;
-    } catch {
-      // the skeleton is not JSON: the whole document is read for the located error
-    }
-    if (document !== undefined) return { ok: true, value: { document, entries: entriesOfScan(path, file, scanned), byLayout: scanned.guessed > 0 } };
+  const scannedDocument = scanned && parseSkeleton(scanned.skeleton);
+  if (scanned && scannedDocument !== undefined) {
+    return { ok: true, value: { document: scannedDocument, entries: entriesOfScan(path, file, scanned), byLayout: scanned.guessed > 0 } };
   }
   const read = readCatalogueFile(path, file);
   if (!read.ok) return read;
   const { bytes, start } = read.value;
   const parts = splitPortIndex(bytes, exact);
   if (parts) {
-    let document: unknown;
-    try {
-      document = JSON.parse(parts.skeleton) as unknown;
-    } catch {
-      // the skeleton is not JSON: fall through to the located error
-    }
+    const document = parseSkeleton(parts.skeleton);
     if (document !== undefined) {
       const reader = new PortTextReader(path, file, start, packSpans(parts.elements));
       const entries = entriesOfBytes(bytes, parts.elements, isAscii(bytes) ? 'latin1' : 'utf8', reader);
@@ -83,6 +73,15 @@ export function readPortIndex(path: string, file: string, exact = false): Read<P
   }
   const parsed = parseJson(bytes, file);
   return parsed.ok ? { ok: true, value: { document: parsed.value } } : parsed;
+}
+
+/** The document without its ports, parsed; undefined when it is not JSON (the plain path locates the error). */
+function parseSkeleton(skeleton: string): unknown {
+  try {
+    return JSON.parse(skeleton) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function parsePort(text: string): unknown {
