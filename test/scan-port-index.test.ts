@@ -1,11 +1,12 @@
 import { isAscii, isUtf8 } from 'node:buffer';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jsonWrite } from '../scripts/synth/json-write.js';
 import { contentHash } from '../src/content-hash.js';
+import { ChangedWhileRead } from '../src/read/port-text-reader.js';
 import { isPortSyntaxError, readPortIndex } from '../src/read/read-port-index.js';
 import { scanPortIndex, type ScannedPortIndex } from '../src/read/scan-port-index.js';
 import { splitPortIndex } from '../src/read/split-port-index.js';
@@ -194,6 +195,20 @@ test('the ports taken from a scanned document are the ones JSON.parse reads, in 
     }),
     { numRuns: 200 },
   );
+});
+
+test('a port whose bytes changed between the scan and its taking is refused as changed while read, never parsed', async () => {
+  await withTempDir((dir) => {
+    const file = path.join(dir, 'portindex.json');
+    writeFileSync(file, JSON.stringify({ ports: [{ name: 'zlib', version: '1.3.1' }, { name: 'xz', version: '5.4.0' }] }, null, 2));
+    const read = readPortIndex(file, 'portindex.json');
+    assert.ok(read.ok && read.value.entries);
+    const { entries } = read.value;
+    // The same size, so that every span still fits: only the hash can tell.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('5.4.0', '5.4.1'));
+    assert.equal(entries.take(0), { name: 'zlib', version: '1.3.1' }, 'a port not changed');
+    assert.throws(() => entries.take(1), (cause: unknown) => cause instanceof ChangedWhileRead && cause.file === 'portindex.json');
+  });
 });
 
 test.run();
