@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { isAscii, isUtf8 } from 'node:buffer';
 import { contentHash } from '../content-hash.js';
 import { LayoutEnds, MORE_BYTES } from './layout-ends.js';
-import { endsDocument, portsValue, skipSpace, skipValue } from './split-port-index.js';
+import { endsDocument, endsElement, portsValue, skipSpace, skipValue } from './split-port-index.js';
 import { BOM, hasBom } from './utf8.js';
 
 /** Bytes read at once, into one buffer used again for every window. */
@@ -186,7 +186,7 @@ class Scan {
   private guess(i: number): number {
     const guessed = this.layout?.endOf(i) ?? -1;
     if (guessed < 0) return guessed;
-    const fits = this.endsElement(guessed);
+    const fits = endsElement(this.view, guessed, this.atEnd);
     if (fits === undefined) return MORE_BYTES;
     if (!fits) {
       this.layout!.stop();
@@ -194,17 +194,6 @@ class Scan {
     }
     this.guessed++;
     return guessed;
-  }
-
-  /** Whether `end` is followed by the array's end or by a comma and a port; undefined when the window ends first. */
-  private endsElement(end: number): boolean | undefined {
-    const i = skipSpace(this.view, end);
-    if (i >= this.view.length) return this.atEnd ? false : undefined;
-    if (this.view[i] === CLOSE) return true;
-    if (this.view[i] !== COMMA) return false;
-    const next = skipSpace(this.view, i + 1);
-    if (next >= this.view.length) return this.atEnd ? false : undefined;
-    return this.view[next] === OPEN;
   }
 
   /** Where the line of the port at `i` starts, kept with it for its indent; `i` when it is long. */

@@ -72,11 +72,17 @@ export function skipSpace(bytes: Uint8Array, i: number): number {
 
 /**
  * Whether a guessed end is followed as an element's end must be: by the array's end, or by a
- * comma and the next port (an object).
+ * comma and the next port (an object). `final`: `bytes` end where the document does; when they
+ * are only a window on it, undefined when they end before this is known.
  */
-function endsElement(bytes: Buffer, end: number): boolean {
+export function endsElement(bytes: Buffer, end: number, final = true): boolean | undefined {
   const i = skipSpace(bytes, end);
-  return bytes[i] === 0x5d || (bytes[i] === 0x2c && bytes[skipSpace(bytes, i + 1)] === 0x7b);
+  if (i >= bytes.length) return final ? false : undefined;
+  if (bytes[i] === 0x5d) return true;
+  if (bytes[i] !== 0x2c) return false;
+  const next = skipSpace(bytes, i + 1);
+  if (next >= bytes.length) return final ? false : undefined;
+  return bytes[next] === 0x7b;
 }
 
 interface Elements {
@@ -98,7 +104,7 @@ function splitElements(bytes: Buffer, open: number, exact: boolean): Elements | 
   if (bytes[i] === 0x5d) return { elements, close: i, byLayout };
   for (;;) {
     const guessed = layout?.endOf(i) ?? -1;
-    const fits = guessed >= 0 && endsElement(bytes, guessed);
+    const fits = guessed >= 0 && endsElement(bytes, guessed) === true;
     if (guessed >= 0 && !fits) layout!.stop();
     const end = fits ? guessed : skipValue(bytes, i); // after a comma there must be a value: `[1,]` fails here
     if (end < 0) return undefined;

@@ -252,7 +252,7 @@ export class SiteWriter {
     });
     this.send({ type: 'written', paths: batch.paths, hashes, sizes: batch.lengths, identities });
     this.filesWrittenHere += batch.paths.length;
-    if (this.buffers.length < BATCHES_IN_FLIGHT && batch.data.byteLength >= BATCH_BYTES) this.buffers.push(batch.data);
+    this.reuse(batch.data);
   }
 
   private post(batch: { paths: string[]; lengths: number[]; data: ArrayBuffer }): void {
@@ -267,6 +267,11 @@ export class SiteWriter {
       this.heldBytes -= batch.data.byteLength;
       this.post(batch);
     }
+  }
+
+  /** A written batch's buffer, kept for the next batches while the pool has room (a held batch's, of its own size, is let go). */
+  private reuse(buffer: ArrayBuffer): void {
+    if (this.buffers.length < BATCHES_IN_FLIGHT && buffer.byteLength >= BATCH_BYTES) this.buffers.push(buffer);
   }
 
   /** A view of `size` bytes on a buffer from the pool, or on a new one when none is big enough. */
@@ -329,7 +334,7 @@ export class SiteWriter {
 
   private receive(message: FromWorker): void {
     if (message.type === 'done') {
-      if (this.buffers.length < BATCHES_IN_FLIGHT && message.buffer.byteLength >= BATCH_BYTES) this.buffers.push(message.buffer);
+      this.reuse(message.buffer);
       this.inFlight--;
       const waiting = this.roomWaiters.shift();
       if (waiting) waiting();
