@@ -8,6 +8,7 @@ import { identityOf } from '../src/write/file-ledger.js';
 import type { Marker } from '../src/write/marker.js';
 import { helpWith, SharedStats, statsJob } from '../src/write/shared-stats.js';
 import { CheckedTree } from '../src/write/trust.js';
+import { markerFiles } from './support/marker-files.js';
 import { withTempDir } from './support/paths.js';
 
 /** 700 port files, enough for three chunks, and a file at the top. */
@@ -28,7 +29,7 @@ function writtenTree(root: string): Marker {
   const dirs = new Set<string>(['.']);
   for (const relative of FILES) for (let parent = path.dirname(relative); parent !== '.'; parent = path.dirname(parent)) dirs.add(parent);
   for (const parent of dirs) utimesSync(path.join(root, parent), past, past);
-  return { fingerprint: 'fp', filesInfo: undefined, files, writtenMs: Date.now() - 30_000 };
+  return { fingerprint: 'fp', filesInfo: undefined, files: markerFiles(files), writtenMs: Date.now() - 30_000 };
 }
 
 /** Changes made to a spare by hand, each of which the check must see. */
@@ -84,7 +85,7 @@ test('a spare checked with another thread taking all, some or none of the lstat 
       const marker = writtenTree(root);
       tamper(root);
       if (mode === 'alone') return decisions(root, marker);
-      const job = statsJob(root, [...marker.files.keys()]);
+      const job = statsJob(root, marker.files.paths());
       const other = new SharedStats(job);
       if (mode === 'all') helpWith(job);
       if (mode === 'first') other.take(other.claim());

@@ -7,6 +7,7 @@ import { contentHash } from '../src/content-hash.js';
 import { identityOf } from '../src/write/file-ledger.js';
 import type { Marker } from '../src/write/marker.js';
 import { CheckedTree } from '../src/write/trust.js';
+import { markerFiles } from './support/marker-files.js';
 import { withTempDir } from './support/paths.js';
 
 const FILE = 'api/v1/ports/zlib/index.json';
@@ -24,7 +25,7 @@ function writtenTree(root: string, options: { markerAheadMs?: number; ledger?: b
   const marker: Marker = {
     fingerprint: 'fp',
     filesInfo: undefined,
-    files: new Map([[FILE, { hash: contentHash(BYTES), key: 'k', identity }]]),
+    files: markerFiles(new Map([[FILE, { hash: contentHash(BYTES), key: 'k', identity }]])),
     writtenMs: Date.now() + (options.markerAheadMs ?? 0),
   };
   return { marker, check: () => new CheckedTree(root, marker, false) };

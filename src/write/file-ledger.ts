@@ -42,7 +42,7 @@ function markerStats(root: string): Stats | undefined {
 }
 
 /**
- * Gives each entry of the marker of the tree at `root` the identity its ledger records. None
+ * Gives each file of the marker of the tree at `root` the identity its ledger records. None
  * when there is no ledger for the marker (an older build, a killed one, a marker edited): every
  * file is then checked by its bytes (see trust.ts).
  */
@@ -55,12 +55,7 @@ export function recallIdentities(state: string, root: string, marker: Marker): v
   } catch {
     return; // none, or not whole: the files are checked by their bytes
   }
-  if (!Array.isArray(listed) || listed.length !== marker.files.size) return;
-  let i = 0;
-  for (const entry of marker.files.values()) {
-    const identity = listed[i++] as unknown;
-    if (typeof identity === 'string') entry.identity = identity;
-  }
+  if (Array.isArray(listed)) marker.files.recall(listed);
 }
 
 /**
@@ -93,8 +88,9 @@ export function refreshLedger(state: string, root: string, marker: Marker, relin
   const stats = markerStats(root);
   if (relinked.size === 0 || !stats?.isFile()) return;
   const files = new Map<string, { identity: string }>();
-  for (const [relative, entry] of marker.files) files.set(relative, { identity: relinked.get(relative) ?? entry.identity ?? '' });
-  writeLedgerFile(state, stats, files);
+  const paths = marker.files.paths();
+  paths.forEach((relative, i) => files.set(relative, { identity: relinked.get(relative) ?? marker.files.identity(i) ?? '' }));
+  writeLedgerFile(state, stats, files, paths);
 }
 
 function writeLedgerFile(state: string, marker: Stats, files: ReadonlyMap<string, { identity: string }>, paths: readonly string[] = [...files.keys()].sort()): void {

@@ -28,12 +28,80 @@ export interface Marker {
   /** The code that made the tree (see code-fingerprint): keys are compared only under the same code. */
   fingerprint: string;
   filesInfo: FilesInfo | undefined;
-  files: Map<string, Entry>;
+  files: MarkerFiles;
   /**
    * When the marker was written, the last act of its build: a directory changed after it (a
    * file planted by hand) loses what the marker does not know when the tree is updated.
    */
   writtenMs: number;
+}
+
+/**
+ * The files a marker lists, kept as its text gives them: one flat list (path, hash, key by
+ * turns) sorted by path, a file found by halving it, and each file's identity from the tree's
+ * ledger at the same index. A rebuild reads two markers of tens of thousands of files: an
+ * object and a map entry for each cost it more than reading the text.
+ */
+export class MarkerFiles {
+  /** By index, as the tree's ledger lists them (see recallIdentities); none without one. */
+  private identities: readonly unknown[] = [];
+
+  /** `list`: flat, its paths sorted and each listed once (see readMarker). */
+  constructor(private readonly list: readonly string[]) {}
+
+  get size(): number {
+    return this.list.length / 3;
+  }
+
+  path(i: number): string {
+    return this.list[3 * i]!;
+  }
+
+  hash(i: number): string {
+    return this.list[3 * i + 1]!;
+  }
+
+  key(i: number): string {
+    return this.list[3 * i + 2]!;
+  }
+
+  /** The identity file `i` had when its build placed it; undefined when the ledger does not say. */
+  identity(i: number): string | undefined {
+    const identity = this.identities[i];
+    return typeof identity === 'string' ? identity : undefined;
+  }
+
+  /** The identities of the files in the marker's order, from the tree's ledger; ignored unless one for each. */
+  recall(identities: readonly unknown[]): void {
+    if (identities.length === this.size) this.identities = identities;
+  }
+
+  /** The index of `relative`; -1 when the marker does not list it. */
+  indexOf(relative: string): number {
+    let low = 0;
+    let high = this.size - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = this.list[3 * middle]!;
+      if (at === relative) return middle;
+      if (at < relative) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
+  /** What the marker records of `relative`; undefined when it does not list it. */
+  get(relative: string): Entry | undefined {
+    const i = this.indexOf(relative);
+    return i < 0 ? undefined : { hash: this.hash(i), key: this.key(i), identity: this.identity(i) };
+  }
+
+  /** The paths, in the marker's order. */
+  paths(): string[] {
+    const paths = new Array<string>(this.size);
+    for (let i = 0; i < paths.length; i++) paths[i] = this.list[3 * i]!;
+    return paths;
+  }
 }
 
 /**
@@ -61,16 +129,14 @@ export function readMarker(dir: string): Marker | undefined {
     const text = JSON.parse(readFileSync(file, 'utf8')) as Partial<MarkerText>;
     const list = text.files;
     if (text.generator !== 'ports-gen' || typeof text.fingerprint !== 'string' || !Array.isArray(list) || list.length % 3 !== 0) return undefined;
-    const files = new Map<string, Entry>();
     for (let i = 0; i < list.length; i += 3) {
       const [relative, hash, key] = [list[i], list[i + 1], list[i + 2]];
       // A path that could leave the tree is never trusted: the spare is pruned by its paths.
       if (typeof relative !== 'string' || typeof hash !== 'string' || typeof key !== 'string' || leavesTree(relative)) return undefined;
-      // `identity` has its slot from the start: the ledger fills it in (see recallIdentities),
-      // and a property added later would give each of tens of thousands of entries a store of its own.
-      files.set(relative, { hash, key, identity: undefined });
+      // Sorted and each once, as renderMarker writes them: a marker found otherwise was not written by a build.
+      if (i > 0 && !((list[i - 3] as string) < relative)) return undefined;
     }
-    return { fingerprint: text.fingerprint, filesInfo: text.filesInfo ?? undefined, files, writtenMs: stats.mtimeMs };
+    return { fingerprint: text.fingerprint, filesInfo: text.filesInfo ?? undefined, files: new MarkerFiles(list as string[]), writtenMs: stats.mtimeMs };
   } catch {
     return undefined;
   }

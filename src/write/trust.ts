@@ -67,57 +67,62 @@ export class CheckedTree implements TreeFiles {
   ) {
     if (!prune) return;
     this.isRealDirectory('');
+    const files = marker.files;
     if (!shared) {
-      for (const relative of marker.files.keys()) this.get(relative);
+      for (let i = 0; i < files.size; i++) this.decide(i, this.statOf(files.path(i)));
       return;
     }
     const mine = new Set<number>();
     for (let chunk = shared.claim(); chunk >= 0; chunk = shared.claim()) {
       mine.add(chunk);
       const { start, end } = shared.range(chunk);
-      for (let i = start; i < end; i++) this.get(shared.job.files[i]!);
+      for (let i = start; i < end; i++) this.decide(i, this.statOf(files.path(i)));
     }
     for (const chunk of shared.all()) {
       if (mine.has(chunk)) continue;
       shared.await(chunk);
       const { start, end } = shared.range(chunk);
-      for (let i = start; i < end; i++) this.decideShared(shared.job.files[i]!, shared.at(i));
+      for (let i = start; i < end; i++) this.decideShared(i, shared.at(i));
     }
   }
 
-  /** Decides on `relative` from the lstat another thread took of it and of its directory, looking itself where it did not. */
-  private decideShared(relative: string, taken: { file: FileStats | null | undefined; dir: DirectoryStats | null | undefined }): void {
+  /** Decides on file `i` from the lstat another thread took of it and of its directory, looking itself where it did not. */
+  private decideShared(i: number, taken: { file: FileStats | null | undefined; dir: DirectoryStats | null | undefined }): void {
+    const relative = this.marker.files.path(i);
     if (this.held.has(relative)) return;
     const dir = parentOf(relative);
     if (taken.file === undefined || taken.dir === undefined || dir === '') {
-      this.get(relative);
+      this.decide(i, this.statOf(relative));
       return;
     }
     const real = this.real.get(dir) ?? this.settleDirectory(dir, () => taken.dir ?? undefined);
-    this.decide(relative, real ? (taken.file ?? undefined) : undefined);
+    this.decide(i, real ? (taken.file ?? undefined) : undefined);
   }
 
   keys(): Iterable<string> {
-    return this.marker.files.keys();
+    return this.marker.files.paths();
   }
 
   get(relative: string): Checked | null | undefined {
     const held = this.held.get(relative);
-    return held !== undefined ? held : this.decide(relative, this.statOf(relative));
+    if (held !== undefined) return held;
+    const i = this.marker.files.indexOf(relative);
+    return i < 0 ? undefined : this.decide(i, this.statOf(relative));
   }
 
-  /** Decides on `relative` from `stats`, read once by whoever asked (see holdsSame). */
-  private decide(relative: string, stats: FileStats | undefined): Checked | null | undefined {
-    const entry = this.marker.files.get(relative);
-    if (!entry) return undefined;
+  /** Decides on file `i` of the marker from `stats`, read once by whoever asked (see holdsSame). */
+  private decide(i: number, stats: FileStats | undefined): Checked | null {
+    const files = this.marker.files;
+    const relative = files.path(i);
+    const hash = files.hash(i);
     let held: Checked | null = null;
     if (stats?.isFile()) {
       const identity = identityOf(stats);
       const trusted =
-        identity === entry.identity ||
-        this.live?.holdsSame(relative, entry.hash, stats) === true ||
-        hashesTo(pathUnder(this.root, relative), stats, entry.hash);
-      if (trusted) held = { hash: entry.hash, key: entry.key, size: stats.size, identity, dev: stats.dev, ino: stats.ino };
+        identity === files.identity(i) ||
+        this.live?.holdsSame(relative, hash, stats) === true ||
+        hashesTo(pathUnder(this.root, relative), stats, hash);
+      if (trusted) held = { hash, key: files.key(i), size: stats.size, identity, dev: stats.dev, ino: stats.ino };
     }
     this.held.set(relative, held);
     return held;
@@ -125,10 +130,12 @@ export class CheckedTree implements TreeFiles {
 
   /** Whether this tree trusts `relative` to hold `hash` and it is the very file `stats` describes. */
   private holdsSame(relative: string, hash: string, stats: FileStats): boolean {
+    const i = this.marker.files.indexOf(relative);
+    if (i < 0) return false;
     const own = this.statOf(relative);
     if (own?.ino !== stats.ino || own.dev !== stats.dev) return false;
     const held = this.held.get(relative);
-    return (held !== undefined ? held : this.decide(relative, own))?.hash === hash;
+    return (held !== undefined ? held : this.decide(i, own))?.hash === hash;
   }
 
   /** The file at `relative`, when every directory on the way is a real one. */
@@ -150,7 +157,7 @@ export class CheckedTree implements TreeFiles {
       const stats = stat();
       // The top may be reached through a link (an --out that is one); nothing below it may.
       known = stats !== undefined && (stats.isDirectory() || (dir === '' && 'isSymbolicLink' in stats && stats.isSymbolicLink()));
-      if (known && this.prune && stats!.mtimeMs > this.marker.writtenMs) pruneUnknown(this.root, dir, (this.children ??= childrenOf(this.marker.files.keys())));
+      if (known && this.prune && stats!.mtimeMs > this.marker.writtenMs) pruneUnknown(this.root, dir, (this.children ??= childrenOf(this.marker.files.paths())));
     }
     this.real.set(dir, known);
     return known;

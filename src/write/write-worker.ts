@@ -82,7 +82,7 @@ function load(madeBy: string | undefined): void {
  */
 function sharedStats(marker: Marker): SharedStats | undefined {
   if (marker.files.size < SHARED_FROM) return undefined;
-  const job = statsJob(staging, [...marker.files.keys()]);
+  const job = statsJob(staging, marker.files.paths());
   helpPort!.postMessage(job);
   return new SharedStats(job);
 }

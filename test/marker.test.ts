@@ -1,0 +1,84 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { MARKER_FILE } from '../src/routes/site-files.js';
+import { readMarker, renderMarker, type Entry } from '../src/write/marker.js';
+import { withTempDir } from './support/paths.js';
+
+/** A seeded generator, so that a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+}
+
+/** Paths that share prefixes, differ in case, and hold letters beyond ASCII: where an order can go wrong. */
+function somePaths(next: () => number, count: number): string[] {
+  const parts = ['api', 'v1', 'ports', 'Api', 'a', 'a-b', 'a.b', 'é', 'z', '日本', 'index.json', 'page-1.json', 'page-10.json'];
+  const paths = new Set<string>();
+  while (paths.size < count) {
+    const depth = 1 + Math.floor(next() * 4);
+    paths.add(Array.from({ length: depth }, () => parts[Math.floor(next() * parts.length)]!).join('/'));
+  }
+  return [...paths];
+}
+
+function writeMarkerText(dir: string, text: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, MARKER_FILE), text);
+}
+
+test('a marker read back gives every file it was written with, and no other', async () => {
+  await withTempDir((dir) => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const next = random(seed);
+      const paths = somePaths(next, 1 + Math.floor(next() * 60));
+      const files = new Map<string, Entry>(paths.map((relative, i) => [relative, { hash: `h${i}`, key: i % 3 === 0 ? '' : `k${i}` }]));
+      const tree = path.join(dir, String(seed));
+      writeMarkerText(tree, renderMarker('fp', files, undefined));
+      const marker = readMarker(tree)!;
+      assert.is(marker.files.size, files.size, `seed ${seed}`);
+      for (const [relative, entry] of files) assert.equal(marker.files.get(relative), { ...entry, identity: undefined }, `seed ${seed}: ${relative}`);
+      for (const other of somePaths(next, 30)) if (!files.has(other)) assert.is(marker.files.indexOf(other), -1, `seed ${seed}: ${other}`);
+      assert.is(marker.files.indexOf(''), -1);
+      assert.equal(marker.files.paths(), [...files.keys()].sort());
+    }
+  });
+});
+
+test("a marker's identities come from its ledger only when it lists one for each file", () => {
+  const files = new Map<string, Entry>([
+    ['a', { hash: 'ha', key: '' }],
+    ['b', { hash: 'hb', key: 'kb' }],
+  ]);
+  const text = JSON.parse(renderMarker('fp', files, undefined)) as { files: string[] };
+  return withTempDir((dir) => {
+    writeMarkerText(dir, JSON.stringify(text));
+    const marker = readMarker(dir)!;
+    marker.files.recall(['ia']);
+    assert.is(marker.files.identity(0), undefined, 'a ledger of another length is not used');
+    marker.files.recall(['ia', 7]);
+    assert.equal([marker.files.identity(0), marker.files.identity(1)], ['ia', undefined]);
+  });
+});
+
+test('a marker whose paths are out of order or listed twice was not written by a build, and is not trusted', async () => {
+  await withTempDir((dir) => {
+    const text = (files: unknown[]) => JSON.stringify({ generator: 'ports-gen', fingerprint: 'fp', filesInfo: null, files });
+    const cases: Array<[string, unknown[], boolean]> = [
+      ['sorted', ['a', 'h', '', 'b', 'h', 'k'], true],
+      ['out of order', ['b', 'h', '', 'a', 'h', 'k'], false],
+      ['twice', ['a', 'h', '', 'a', 'h', 'k'], false],
+      ['in code-unit order, as sort() puts them', ['\u{1F600}', 'h', '', '\uFFFF', 'h', ''], true],
+      ['a path leaving the tree', ['../a', 'h', ''], false],
+      ['not a flat list of strings', ['a', 'h', 1], false],
+    ];
+    for (const [name, files, trusted] of cases) {
+      const tree = path.join(dir, name.replaceAll(' ', '-'));
+      writeMarkerText(tree, text(files));
+      assert.is(readMarker(tree) !== undefined, trusted, name);
+    }
+  });
+});
+
+test.run();
