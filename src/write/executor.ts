@@ -2,7 +2,7 @@ import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFil
 import { contentHash } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { identityOf } from './file-ledger.js';
-import { renderMarker, type FilesInfo } from './marker.js';
+import { patchedMarker, renderMarker, type FilesInfo, type Marker } from './marker.js';
 import { placeBytes, planFiles, type Plan, type Previous, type Wanted } from './plan.js';
 import { encode, siblingKey, sourceOf } from './precompress.js';
 import { parentOf, pathUnder } from './tree-paths.js';
@@ -50,6 +50,8 @@ export class Executor {
     private readonly previous: Previous,
     /** Every file planned so far, with its key: the marker records it. */
     private readonly wanted: Wanted,
+    /** The marker of the spare, with its text, when `root` is the spare: the new marker is made from it (see patchedMarker). */
+    private readonly earlier?: Marker,
   ) {}
 
   private get updating(): boolean {
@@ -120,7 +122,8 @@ export class Executor {
     const marker = pathUnder(this.root, MARKER_FILE);
     rmSync(marker, { force: true });
     this.markerOrder = [...this.placed.keys()].sort();
-    writeNew(marker, renderMarker(fingerprint, this.placed, filesInfo, this.markerOrder));
+    const patched = this.earlier && patchedMarker(this.earlier, fingerprint, this.placed, filesInfo, this.markerOrder);
+    writeNew(marker, patched ?? renderMarker(fingerprint, this.placed, filesInfo, this.markerOrder));
     this.totals.files = this.placed.size;
     for (const held of this.placed.values()) this.totals.bytes += held.size;
     return this.totals;
@@ -188,15 +191,18 @@ export class Executor {
 /**
  * Writes a new file (`wx`: never through something already there) and gives its stats as the
  * open file has them once written: the same identity a later `lstat` sees, without looking up
- * its path again. A failed write names its file: Node gives the path of a failed open, not of a
- * failed write (a full disk).
+ * its path again. Text may come in parts, written end to end (see patchedMarker). A failed write
+ * names its file: Node gives the path of a failed open, not of a failed write (a full disk).
  */
-export function writeNew(file: string, data: Uint8Array | string): Stats {
-  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+export function writeNew(file: string, data: Uint8Array | string | readonly string[]): Stats {
+  const parts = typeof data === 'string' ? [data] : data instanceof Uint8Array ? [data] : data;
   try {
     const fd = openSync(file, 'wx');
     try {
-      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+      for (const part of parts) {
+        const bytes = typeof part === 'string' ? Buffer.from(part) : part;
+        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+      }
       return fstatSync(fd);
     } finally {
       closeSync(fd);

@@ -58,7 +58,8 @@ let planning = false;
  */
 function load(madeBy: string | undefined): void {
   fingerprint = madeBy ?? codeFingerprint();
-  spare = updating ? readMarker(staging) : undefined;
+  // With its text: the new marker is made from it (see patchedMarker).
+  spare = updating ? readMarker(staging, true) : undefined;
   if (updating && !spare) startAfresh();
   // Offered at once: the main thread may start on them before this thread does.
   const shared = spare && sharedStats(spare);
@@ -73,7 +74,7 @@ function load(madeBy: string | undefined): void {
     liveKeys: live?.fingerprint === fingerprint,
     spareKeys: spare?.fingerprint === fingerprint,
   };
-  executor = new Executor(staging, out, previous, wanted);
+  executor = new Executor(staging, out, previous, wanted, spare);
 }
 
 /**
