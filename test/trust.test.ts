@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentHash } from '../src/content-hash.js';
 import { identityOf } from '../src/write/file-ledger.js';
-import type { Marker } from '../src/write/marker.js';
+import type { Entry, Marker } from '../src/write/marker.js';
+import { helpWith, SharedStats, statsJob } from '../src/write/shared-stats.js';
 import { CheckedTree } from '../src/write/trust.js';
 import { markerFiles } from './support/marker-files.js';
 import { withTempDir } from './support/paths.js';
@@ -72,10 +73,45 @@ test('without a ledger a file is trusted by its bytes: a tree copied whole, not 
     const copy = path.join(dir, 'copy');
     const { marker } = writtenTree(path.join(dir, 'tree'), { ledger: false });
     execFileSync('cp', ['-a', path.join(dir, 'tree'), copy]);
-    marker.files.get(FILE)!.identity = 'recorded for another inode';
+    marker.files = markerFiles(new Map([[FILE, { hash: contentHash(BYTES), key: 'k', identity: 'recorded for another inode' }]]));
     assert.is(new CheckedTree(copy, marker, false).get(FILE)?.hash, contentHash(BYTES));
     editKeepingTime(copy);
     assert.is(new CheckedTree(copy, marker, false).get(FILE), null);
+  });
+});
+
+test("a spare's directory whose files are not next to each other in the marker is checked alike each time, shared or not", async () => {
+  await withTempDir((dir) => {
+    // The marker's order puts d/b/c.json between d's own files; e comes after them all.
+    const files = ['d/a.json', 'd/b/c.json', 'd/c.json', 'e/x.json'];
+    const past = new Date(Date.now() - 60_000);
+    const trees = ['alone', 'shared'].map((mode) => {
+      const root = path.join(dir, mode);
+      const entries = new Map<string, Entry>();
+      for (const relative of files) {
+        mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+        writeFileSync(path.join(root, relative), relative);
+        entries.set(relative, { hash: contentHash(relative), key: 'k', identity: identityOf(lstatSync(path.join(root, relative))) });
+      }
+      for (const sub of ['.', 'd', 'd/b', 'e']) utimesSync(path.join(root, sub), past, past);
+      // A file planted in d since its build, and e moved away with a link left in its place.
+      writeFileSync(path.join(root, 'd', 'planted.json'), 'planted');
+      renameSync(path.join(root, 'e'), path.join(root, 'moved'));
+      symlinkSync(path.join(root, 'moved'), path.join(root, 'e'));
+      const marker: Marker = { fingerprint: 'fp', filesInfo: undefined, files: markerFiles(entries), writtenMs: Date.now() - 30_000 };
+      let shared: SharedStats | undefined;
+      if (mode === 'shared') {
+        const job = statsJob(root, marker.files.paths());
+        helpWith(job);
+        shared = new SharedStats(job);
+      }
+      const tree = new CheckedTree(root, marker, true, undefined, shared);
+      return { held: files.map((relative) => tree.get(relative)?.hash ?? null), planted: existsSync(path.join(root, 'd', 'planted.json')) };
+    });
+    for (const { held, planted } of trees) {
+      assert.equal(held, [contentHash('d/a.json'), contentHash('d/b/c.json'), contentHash('d/c.json'), null]);
+      assert.not.ok(planted, 'the planted file is pruned');
+    }
   });
 });
 

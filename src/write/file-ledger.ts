@@ -65,7 +65,7 @@ export function recallIdentities(state: string, root: string, marker: Marker): v
  */
 export function writeLedger(state: string, root: string, files: ReadonlyMap<string, { identity: string }>, keep: readonly string[], paths?: readonly string[]): void {
   const stats = markerStats(root)!;
-  writeLedgerFile(state, stats, files, paths);
+  writeLedgerFile(state, stats, (paths ?? [...files.keys()].sort()).map((relative) => files.get(relative)!.identity));
   const kept = new Set([ledgerName(stats)]);
   for (const tree of keep) {
     const other = markerStats(tree);
@@ -87,13 +87,11 @@ export function writeLedger(state: string, root: string, files: ReadonlyMap<stri
 export function refreshLedger(state: string, root: string, marker: Marker, relinked: ReadonlyMap<string, string>): void {
   const stats = markerStats(root);
   if (relinked.size === 0 || !stats?.isFile()) return;
-  const files = new Map<string, { identity: string }>();
-  const paths = marker.files.paths();
-  paths.forEach((relative, i) => files.set(relative, { identity: relinked.get(relative) ?? marker.files.identity(i) ?? '' }));
-  writeLedgerFile(state, stats, files, paths);
+  const identities = marker.files.paths().map((relative, i) => relinked.get(relative) ?? marker.files.identity(i) ?? '');
+  writeLedgerFile(state, stats, identities);
 }
 
-function writeLedgerFile(state: string, marker: Stats, files: ReadonlyMap<string, { identity: string }>, paths: readonly string[] = [...files.keys()].sort()): void {
-  const listed = paths.map((relative) => files.get(relative)!.identity);
-  writeFileSync(path.join(state, ledgerName(marker)), JSON.stringify(listed));
+/** The ledger of the tree whose marker is `marker`: its files' identities in the marker's order. */
+function writeLedgerFile(state: string, marker: Stats, identities: readonly string[]): void {
+  writeFileSync(path.join(state, ledgerName(marker)), JSON.stringify(identities));
 }

@@ -46,6 +46,9 @@ export interface TreeFiles {
  */
 export class CheckedTree implements TreeFiles {
   private readonly real = new Map<string, boolean>();
+  /** The directory of the file last decided on in the spare's check, and whether it is real (see fileDirectory). */
+  private lastDirectory: string | undefined;
+  private lastReal = false;
   private readonly held = new Map<string, Checked | null>();
   /** The entries the marker knows in each directory; made only when a directory is to be pruned. */
   private children: Map<string, Set<string>> | undefined;
@@ -69,14 +72,14 @@ export class CheckedTree implements TreeFiles {
     this.isRealDirectory('');
     const files = marker.files;
     if (!shared) {
-      for (let i = 0; i < files.size; i++) this.decide(i, this.statOf(files.path(i)));
+      for (let i = 0; i < files.size; i++) this.decide(i, this.checkedStat(files.path(i)));
       return;
     }
     const mine = new Set<number>();
     for (let chunk = shared.claim(); chunk >= 0; chunk = shared.claim()) {
       mine.add(chunk);
       const { start, end } = shared.range(chunk);
-      for (let i = start; i < end; i++) this.decide(i, this.statOf(files.path(i)));
+      for (let i = start; i < end; i++) this.decide(i, this.checkedStat(files.path(i)));
     }
     for (const chunk of shared.all()) {
       if (mine.has(chunk)) continue;
@@ -89,13 +92,12 @@ export class CheckedTree implements TreeFiles {
   /** Decides on file `i` from the lstat another thread took of it and of its directory, looking itself where it did not. */
   private decideShared(i: number, taken: { file: FileStats | null | undefined; dir: DirectoryStats | null | undefined }): void {
     const relative = this.marker.files.path(i);
-    if (this.held.has(relative)) return;
     const dir = parentOf(relative);
     if (taken.file === undefined || taken.dir === undefined || dir === '') {
-      this.decide(i, this.statOf(relative));
+      this.decide(i, this.checkedStat(relative));
       return;
     }
-    const real = this.real.get(dir) ?? this.settleDirectory(dir, () => taken.dir ?? undefined);
+    const real = this.fileDirectory(dir, () => taken.dir ?? undefined);
     this.decide(i, real ? (taken.file ?? undefined) : undefined);
   }
 
@@ -117,9 +119,12 @@ export class CheckedTree implements TreeFiles {
     const hash = files.hash(i);
     let held: Checked | null = null;
     if (stats?.isFile()) {
-      const identity = identityOf(stats);
+      const recorded = files.identity(i);
+      let identity = identityOf(stats);
+      // The ledger's own text kept, and the one just made left to die young: tens of thousands.
+      if (identity === recorded) identity = recorded;
       const trusted =
-        identity === files.identity(i) ||
+        identity === recorded ||
         this.live?.holdsSame(relative, hash, stats) === true ||
         hashesTo(pathUnder(this.root, relative), stats, hash);
       if (trusted) held = { hash, key: files.key(i), size: stats.size, identity, dev: stats.dev, ino: stats.ino };
@@ -147,11 +152,34 @@ export class CheckedTree implements TreeFiles {
     return this.real.get(dir) ?? this.settleDirectory(dir, () => lstatSync(pathUnder(this.root, dir), { throwIfNoEntry: false }));
   }
 
+  /** The file at `relative`, as the spare's check takes it: its directory settled as fileDirectory does. */
+  private checkedStat(relative: string): Stats | undefined {
+    const dir = parentOf(relative);
+    const real = this.fileDirectory(dir, () => lstatSync(pathUnder(this.root, dir), { throwIfNoEntry: false }));
+    return real ? lstatSync(pathUnder(this.root, relative), { throwIfNoEntry: false }) : undefined;
+  }
+
+  /**
+   * Whether `dir`, the directory of a file the spare's check decides on, is real: settled once
+   * for the files in it that come one after another (the marker's order), and not kept in
+   * `real`, which keeps the directories above it. Tens of thousands of port directories hold a
+   * file each, and once the spare is checked nothing asks about them again; one that comes
+   * again later is settled again, to the same answer.
+   */
+  private fileDirectory(dir: string, stat: () => DirectoryStats | Stats | undefined): boolean {
+    if (dir !== this.lastDirectory) {
+      this.lastDirectory = dir;
+      this.lastReal = this.real.get(dir) ?? this.settleDirectory(dir, stat, false);
+    }
+    return this.lastReal;
+  }
+
   /**
    * Whether `dir` is a real directory, as is every directory above it, from its lstat (`stat`,
    * called only once those are known to be real); a directory changed since its build is pruned.
+   * Kept in `real` unless `keep` is false.
    */
-  private settleDirectory(dir: string, stat: () => DirectoryStats | Stats | undefined): boolean {
+  private settleDirectory(dir: string, stat: () => DirectoryStats | Stats | undefined, keep = true): boolean {
     let known = dir === '' || this.isRealDirectory(parentOf(dir));
     if (known) {
       const stats = stat();
@@ -159,7 +187,7 @@ export class CheckedTree implements TreeFiles {
       known = stats !== undefined && (stats.isDirectory() || (dir === '' && 'isSymbolicLink' in stats && stats.isSymbolicLink()));
       if (known && this.prune && stats!.mtimeMs > this.marker.writtenMs) pruneUnknown(this.root, dir, (this.children ??= childrenOf(this.marker.files.paths())));
     }
-    this.real.set(dir, known);
+    if (keep) this.real.set(dir, known);
     return known;
   }
 }
