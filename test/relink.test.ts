@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DependencyResolver, PairList, resolveDependencies, DependencyLists } from '../src/derive/dependencies.js';
 import { joinLanes, lanesOf } from '../src/derive/print-hash.js';
-import { relink, rewarned, samePairs } from '../src/derive/relink.js';
+import { indexInOrder, relink, rewarned, samePairs } from '../src/derive/relink.js';
 import { warning, type Problem } from '../src/problems/problem.js';
 import { DEPENDENCY_KINDS, type DependencyKind } from '../src/validate/port-schema.js';
 import type { PortCore } from '../src/validate/port-record.js';
@@ -88,6 +88,44 @@ test('pairs taken from arrays as they are, even empty ones, take more pairs afte
     assert.equal([...after], [...kinds, 5]);
     assert.equal([...to], [...targets, 3]);
   }
+});
+
+test('a resolver for a few ports resolves every spelling as one for many, before and after it indexes the names', () => {
+  let state = 11;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const names = Array.from({ length: 300 }, (_, i) => `Port${i}-${'abc'[i % 3]}`);
+  const spell = () => {
+    const name = names[Math.floor(next() * names.length)]!;
+    const roll = next();
+    // As listed, in another case, a name not listed, or behind a path as lib: specs are.
+    return roll < 0.5 ? `port:${name}` : roll < 0.7 ? `port:${name.toUpperCase()}` : roll < 0.8 ? 'port:none-such' : `lib:libx:${name.toLowerCase()}`;
+  };
+  const ports: PortCore[] = Array.from({ length: 40 }, (_, index) => ({
+    index,
+    name: names[index]!,
+    categories: [],
+    maintainers: [],
+    depends: Object.fromEntries(DEPENDENCY_KINDS.map((kind) => [kind, Array.from({ length: Math.floor(next() * 4) }, spell)])) as Record<DependencyKind, string[]>,
+    active: true,
+    description: '',
+  }));
+  const resolved = (few: boolean) => {
+    const resolver = new DependencyResolver(names, 'portindex.json', few);
+    const pairs = new PairList();
+    const warnings: Problem[] = [];
+    // Past the searches a resolver for few makes before it indexes: both ways are taken.
+    for (const port of ports) resolver.resolve(port, pairs, warnings);
+    return { pairs: pairs.views(), warnings, indexOf: names.map((name) => resolver.indexOf(name)) };
+  };
+  const many = resolved(false);
+  assert.ok(many.warnings.length > 0 && many.pairs.targets.length > 64);
+  assert.equal(resolved(true), many);
+});
+
+test('names asked for in their order are found going on; out of order or not listed, as indexOf finds them', () => {
+  const names = ['a', 'b', 'c', 'd'];
+  const find = indexInOrder(names);
+  assert.equal(['a', 'b', 'b', 'd', 'c', 'x', 'd', 'a'].map(find), [0, 1, 1, 3, 2, undefined, 3, 0]);
 });
 
 test.run();

@@ -1,6 +1,6 @@
 import { DependencyLists, DependencyResolver, PairList } from '../derive/dependencies.js';
 import { portResource, type PortList, type PortResource } from '../derive/ports.js';
-import { relink, rewarned, samePairs } from '../derive/relink.js';
+import { indexInOrder, relink, rewarned, samePairs } from '../derive/relink.js';
 import { coresKey, type Snapshot } from '../derive/snapshot.js';
 import type { Problem } from '../problems/problem.js';
 import type { ProblemLog } from '../problems/problem-log.js';
@@ -88,12 +88,12 @@ function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options: Recal
     if (!record) return undefined;
     const pairs = new PairList();
     const warnings: Problem[] = [];
-    (resolver ??= new DependencyResolver(snapshot.names, options.file)).resolve(record, pairs, warnings);
+    (resolver ??= new DependencyResolver(snapshot.names, options.file, true)).resolve(record, pairs, warnings);
     warned.set(index, warnings);
     if (!samePairs(snapshot.links, index, pairs)) replaced.set(index, pairs);
     changed.set(index, { own: record.own!, escapeFree: record.escapeFree });
   }
-  const warnings = warned.size > 0 ? rewarned(snapshot.warnings, warned, (name) => resolver!.indexOf(name)) : snapshot.warnings;
+  const warnings = warned.size > 0 ? rewarned(snapshot.warnings, warned, indexInOrder(snapshot.names)) : snapshot.warnings;
   if (!warnings || (options.strict && warnings.length > 0)) return undefined;
   const relinked = replaced.size > 0 ? relink(snapshot, replaced) : undefined;
   const crossDigests = relinked?.crossDigests ?? snapshot.crossDigests;

@@ -49,24 +49,39 @@ export function resolveDependencies(records: readonly PortCore[], file: string, 
   return { links: { pairs, firstPair }, warnings };
 }
 
+/** Names a resolver for few ports searches for before it indexes them all (see DependencyResolver). */
+const SEARCHED_MOST = 64;
+
 /** Resolves ports' dependencies against the catalogue's names, one port at a time (see resolveDependencies). */
 export class DependencyResolver {
-  private readonly byName = new Map<string, number>();
+  private byName: Map<string, number> | undefined;
   private byLowerName: Map<string, number> | undefined;
   /** lastSeen[target] === the current (port, kind)'s number: that target is listed already. */
-  private readonly lastSeen: Int32Array;
+  private lastSeen: Int32Array | undefined;
   private listNumber = 0;
+  /** Names looked for by searching the list, while `few` (see indexOf). */
+  private searched = 0;
 
+  /**
+   * `few`: only a few ports' dependencies will be resolved (a rebuild's changed ports), so that
+   * names are searched for in the list, not indexed, until more than SEARCHED_MOST were.
+   */
   constructor(
     private readonly names: readonly string[],
     private readonly file: string,
-  ) {
-    for (let i = 0; i < names.length; i++) this.byName.set(names[i]!, i);
-    this.lastSeen = new Int32Array(names.length).fill(-1);
-  }
+    private readonly few = false,
+  ) {}
 
   /** The index of the port named exactly `name`. */
   indexOf(name: string): number | undefined {
+    if (!this.byName && this.few && this.searched++ < SEARCHED_MOST) {
+      const index = this.names.indexOf(name);
+      return index < 0 ? undefined : index;
+    }
+    if (!this.byName) {
+      this.byName = new Map<string, number>();
+      for (let i = 0; i < this.names.length; i++) this.byName.set(this.names[i]!, i);
+    }
     return this.byName.get(name);
   }
 
@@ -91,8 +106,9 @@ export class DependencyResolver {
           warnings.push(problem);
           continue;
         }
-        if (this.lastSeen[target] === listNumber) continue;
-        this.lastSeen[target] = listNumber;
+        const lastSeen = (this.lastSeen ??= new Int32Array(this.names.length).fill(-1));
+        if (lastSeen[target] === listNumber) continue;
+        lastSeen[target] = listNumber;
         pairs.push(kindIndex, target);
       }
     }
@@ -104,8 +120,13 @@ export class DependencyResolver {
    * lower-cased names are made only when one does not.
    */
   private targetOf(name: string): number | undefined {
-    const target = this.byName.get(name);
+    const target = this.indexOf(name);
     if (target !== undefined) return target;
+    if (!this.byName) {
+      const lower = name.toLowerCase();
+      const index = this.names.findIndex((other) => other.toLowerCase() === lower);
+      return index < 0 ? undefined : index;
+    }
     if (!this.byLowerName) {
       this.byLowerName = new Map<string, number>();
       for (let i = 0; i < this.names.length; i++) this.byLowerName.set(this.names[i]!.toLowerCase(), i);

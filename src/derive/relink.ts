@@ -68,6 +68,22 @@ export function samePairs(links: DependencyLinks, index: number, pairs: PairList
 }
 
 /**
+ * The index of a name in `names`, for names asked for in the list's order (the warnings of
+ * rewarned): found by going on from the last one found, from the start again when it is not
+ * ahead. Undefined for a name not there.
+ */
+export function indexInOrder(names: readonly string[]): (name: string) => number | undefined {
+  let at = 0;
+  return (name) => {
+    let index = names.indexOf(name, at);
+    if (index < 0 && at > 0) index = names.indexOf(name);
+    if (index < 0) return undefined;
+    at = index;
+    return index;
+  };
+}
+
+/**
  * The derivation's warnings (each about one port, in port order, see resolveDependencies) with
  * those of the ports in `replaced` (by index) in place of theirs; undefined when a warning names
  * a port `indexOf` does not know.
