@@ -26,9 +26,9 @@ const { values } = parseArgs({
     files: { type: 'string', default: '40' },
     seed: { type: 'string', default: '1' },
     dir: { type: 'string', default: 'bench-out' },
-    // Five: the same rebuild takes up to 44 % more CPU time in some minutes of this machine
-    // (run AS), and of three rounds two such decided the median (runs AR and AT, which had
-    // three, as every run before AX did); of five, three must.
+    // Five: on a shared virtual machine the same rebuild can take almost half as much CPU time
+    // again in some minutes as in others, and of three rounds two such minutes decide the
+    // median; of five, three must.
     rounds: { type: 'string', default: '5' },
     'skip-4x': { type: 'boolean', default: false },
     'only-import': { type: 'boolean', default: false },
@@ -319,11 +319,11 @@ const addDependency = (round: number) => (list: Array<Record<string, unknown>>) 
 };
 
 // Floors and full builds take turns (floor, build, floor, ..., build, floor), each build
-// compared with the mean of the floors just before and after it, because this machine's disk
-// drifts within a run (floors a minute apart differed by 40 %); the figure is the median of the
-// rounds' ratios. Each round's rebuilds come right after its floor, so that they and the full
-// builds they are compared with share the same minutes: the CPU time of one and the same
-// full build differed by 27 % from one round to the next (run S).
+// compared with the mean of the floors just before and after it, because a disk's speed can
+// drift within a run; the figure is the median of the rounds' ratios. Each round's rebuilds
+// come right after its floor, so that they and the full builds they are compared with share the
+// same minutes: the CPU time of one and the same full build can differ by a quarter from one
+// round to the next.
 const floors = [measureFloor(tree, path.join(dir, 'floor-0'))];
 discard(path.join(dir, 'floor-0'));
 const fulls: Measured[] = [];
