@@ -117,7 +117,8 @@ export class DependencyResolver {
   /**
    * Names are unique case-insensitively (checked before), so a spec that spells the name as
    * the catalogue does resolves without lower-casing it: nearly all of them do, and the
-   * lower-cased names are made only when one does not.
+   * lower-cased names are made only when one does not (searched, while the names are not
+   * indexed: see `few`).
    */
   private targetOf(name: string): number | undefined {
     const target = this.indexOf(name);
