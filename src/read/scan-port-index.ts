@@ -37,12 +37,12 @@ export interface ScannedPortIndex {
 /**
  * Splits `portindex.json` into its ports as splitPortIndex does (`exact`: no end guessed from
  * the layout), reading it a window at a time into one buffer, with each port's text hash and
- * whether it has a backslash. The whole document read at once was 47 MB of new memory at 40,000
- * ports, and new memory is costly: every page of it is a page fault when the file is read into
- * it and, on some virtual machines, another when it is first read. Returns undefined for anything unusual (no `ports` array, an
- * element that is not an object, bytes that are not UTF-8, an empty file, one that is not a
- * regular file or cannot be read): the caller reads the whole document, which decides and
- * locates every problem.
+ * whether it has a backslash. The whole document read at once is tens of megabytes of new
+ * memory at MacPorts' scale, and new memory is costly: every page of it is a page fault when the
+ * file is read into it and, on some virtual machines, another when it is first read. Returns
+ * undefined for anything unusual (no `ports` array, an element that is not an object, bytes
+ * that are not UTF-8, an empty file, one that is not a regular file or cannot be read): the
+ * caller reads the whole document, which decides and locates every problem.
  */
 export function scanPortIndex(path: string, exact = false, windowSize = WINDOW): ScannedPortIndex | undefined {
   let fd: number;

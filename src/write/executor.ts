@@ -195,7 +195,7 @@ export class Executor {
  * names its file: Node gives the path of a failed open, not of a failed write (a full disk).
  */
 export function writeNew(file: string, data: Uint8Array | string | readonly string[]): Stats {
-  const parts = typeof data === 'string' ? [data] : data instanceof Uint8Array ? [data] : data;
+  const parts = typeof data === 'string' || data instanceof Uint8Array ? [data] : data;
   try {
     const fd = openSync(file, 'wx');
     try {

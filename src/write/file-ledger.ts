@@ -60,12 +60,12 @@ export function recallIdentities(state: string, root: string, marker: Marker): v
 
 /**
  * Writes the ledger of the tree at `root`, whose marker was just written: the identity of each
- * of `files` in the marker's order (its paths sorted: `paths`, when the caller has them).
+ * of `files` in the marker's order (`paths`, sorted).
  * Every other ledger goes but those of the trees in `keep` (the live tree, soon the spare).
  */
-export function writeLedger(state: string, root: string, files: ReadonlyMap<string, { identity: string }>, keep: readonly string[], paths?: readonly string[]): void {
+export function writeLedger(state: string, root: string, files: ReadonlyMap<string, { identity: string }>, keep: readonly string[], paths: readonly string[]): void {
   const stats = markerStats(root)!;
-  writeLedgerFile(state, stats, (paths ?? [...files.keys()].sort()).map((relative) => files.get(relative)!.identity));
+  writeLedgerFile(state, stats, paths.map((relative) => files.get(relative)!.identity));
   const kept = new Set([ledgerName(stats)]);
   for (const tree of keep) {
     const other = markerStats(tree);

@@ -92,12 +92,6 @@ export class MarkerFiles {
     return -1;
   }
 
-  /** What the marker records of `relative`; undefined when it does not list it. */
-  get(relative: string): Entry | undefined {
-    const i = this.indexOf(relative);
-    return i < 0 ? undefined : { hash: this.hash(i), key: this.key(i), identity: this.identity(i) };
-  }
-
   /** The paths, in the marker's order. */
   paths(): string[] {
     const paths = new Array<string>(this.size);
