@@ -5,23 +5,7 @@ import * as assert from 'uvu/assert';
 import { MARKER_FILE } from '../src/routes/site-files.js';
 import { patchedMarker, readMarker, renderMarker, type Entry, type FilesInfo } from '../src/write/marker.js';
 import { withTempDir } from './support/paths.js';
-
-/** A seeded generator, so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
-}
-
-/** Paths that share prefixes, differ in case, and hold letters beyond ASCII: where an order can go wrong. */
-function somePaths(next: () => number, count: number): string[] {
-  const parts = ['api', 'v1', 'ports', 'Api', 'a', 'a-b', 'a.b', 'é', 'z', '日本', 'index.json', 'page-1.json', 'page-10.json'];
-  const paths = new Set<string>();
-  while (paths.size < count) {
-    const depth = 1 + Math.floor(next() * 4);
-    paths.add(Array.from({ length: depth }, () => parts[Math.floor(next() * parts.length)]!).join('/'));
-  }
-  return [...paths];
-}
+import { random, someFiles, somePaths } from './support/random-files.js';
 
 function writeMarkerText(dir: string, text: string): void {
   mkdirSync(dir, { recursive: true });
@@ -82,12 +66,6 @@ test('a marker whose paths are out of order or listed twice was not written by a
     }
   });
 });
-
-/** Some files with hashes and keys of the lengths a build gives them (keys sometimes none). */
-function someFiles(next: () => number, count: number): Map<string, Entry> {
-  const hex = () => Math.floor(next() * 2 ** 32).toString(16).padStart(8, '0') + Math.floor(next() * 2 ** 32).toString(16).padStart(8, '0');
-  return new Map(somePaths(next, count).map((relative) => [relative, { hash: hex(), key: next() < 0.3 ? '' : hex() }]));
-}
 
 /** `text` with the first character of the entry of `relative` written as a \\u escape: the same JSON, a longer text. */
 function escapeFirst(text: string, relative: string): string {

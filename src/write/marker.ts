@@ -28,7 +28,7 @@ export interface Marker {
   /** The code that made the tree (see code-fingerprint): keys are compared only under the same code. */
   fingerprint: string;
   filesInfo: FilesInfo | undefined;
-  files: MarkerFiles;
+  files: FileListing;
   /**
    * When the marker was written, the last act of its build: a directory changed after it (a
    * file planted by hand) loses what the marker does not know when the tree is updated.
@@ -39,17 +39,64 @@ export interface Marker {
 }
 
 /**
- * The files a marker lists, kept as its text gives them: one flat list (path, hash, key by
- * turns) sorted by path, a file found by halving it, and each file's identity from the tree's
- * ledger at the same index. A rebuild reads two markers of tens of thousands of files: an
- * object and a map entry for each cost it more than reading the text.
+ * The files of a tree, sorted by path: a file found by halving them, and each file's identity
+ * from the tree's ledger at the same index.
  */
-export class MarkerFiles {
+export abstract class FileListing {
   /** By index, as the tree's ledger lists them (see recallIdentities); none without one. */
   private identities: readonly unknown[] = [];
 
+  abstract get size(): number;
+
+  abstract path(i: number): string;
+
+  abstract hash(i: number): string;
+
+  abstract key(i: number): string;
+
+  /** The identity file `i` had when its build placed it; undefined when the ledger does not say. */
+  identity(i: number): string | undefined {
+    const identity = this.identities[i];
+    return typeof identity === 'string' ? identity : undefined;
+  }
+
+  /** The identities of the files in the listing's order, from the tree's ledger; ignored unless one for each. */
+  recall(identities: readonly unknown[]): void {
+    if (identities.length === this.size) this.identities = identities;
+  }
+
+  /** The index of `relative`; -1 when the tree does not have it. */
+  indexOf(relative: string): number {
+    let low = 0;
+    let high = this.size - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = this.path(middle);
+      if (at === relative) return middle;
+      if (at < relative) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
+  /** The paths, in order. */
+  paths(): string[] {
+    const paths = new Array<string>(this.size);
+    for (let i = 0; i < paths.length; i++) paths[i] = this.path(i);
+    return paths;
+  }
+}
+
+/**
+ * The files a marker lists, kept as its text gives them: one flat list (path, hash, key by
+ * turns) sorted by path. A rebuild reads a marker of tens of thousands of files: an object and a
+ * map entry for each cost it more than reading the text.
+ */
+export class MarkerFiles extends FileListing {
   /** `list`: flat, its paths sorted and each listed once (see readMarker). */
-  constructor(private readonly list: readonly string[]) {}
+  constructor(private readonly list: readonly string[]) {
+    super();
+  }
 
   get size(): number {
     return this.list.length / 3;
@@ -65,38 +112,6 @@ export class MarkerFiles {
 
   key(i: number): string {
     return this.list[3 * i + 2]!;
-  }
-
-  /** The identity file `i` had when its build placed it; undefined when the ledger does not say. */
-  identity(i: number): string | undefined {
-    const identity = this.identities[i];
-    return typeof identity === 'string' ? identity : undefined;
-  }
-
-  /** The identities of the files in the marker's order, from the tree's ledger; ignored unless one for each. */
-  recall(identities: readonly unknown[]): void {
-    if (identities.length === this.size) this.identities = identities;
-  }
-
-  /** The index of `relative`; -1 when the marker does not list it. */
-  indexOf(relative: string): number {
-    let low = 0;
-    let high = this.size - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const at = this.list[3 * middle]!;
-      if (at === relative) return middle;
-      if (at < relative) low = middle + 1;
-      else high = middle - 1;
-    }
-    return -1;
-  }
-
-  /** The paths, in the marker's order. */
-  paths(): string[] {
-    const paths = new Array<string>(this.size);
-    for (let i = 0; i < paths.length; i++) paths[i] = this.list[3 * i]!;
-    return paths;
   }
 }
 

@@ -42,7 +42,8 @@ export interface TreeFiles {
  *   makes and removes them between the live tree and the spare after the spare's ledger was
  *   written;
  * - its bytes, read from the file checked (opened, not followed, and seen to be the same inode),
- *   hash to what the marker records: a tree copied whole, or one whose ledger was lost.
+ *   hash to what the marker records: a tree copied whole, one whose ledger was lost, or a file
+ *   of a live tree read through its delta that the delta does not list (see tree-delta).
  */
 export class CheckedTree implements TreeFiles {
   private readonly real = new Map<string, boolean>();

@@ -21,6 +21,7 @@ import { checkInside, pathUnder } from './tree-paths.js';
 import { emptyTrash, moveToTrash } from './tree-roles.js';
 import { siblingsOf } from './precompress.js';
 import { SharedStats, statsJob } from './shared-stats.js';
+import { changesFrom, readThroughDelta, writeDelta } from './tree-delta.js';
 import { CheckedTree, readSameFile } from './trust.js';
 import type { FromWorker, ToWorker } from './write-protocol.js';
 
@@ -34,6 +35,8 @@ let helpPort: MessagePort | undefined;
 /** The state directory, where the staging tree is and the trees' ledgers are kept. */
 let state = '';
 let live: Marker | undefined;
+/** Whether the live tree's marker and ledger were read, not its delta (see tree-delta). */
+let liveWhole = true;
 let spare: Marker | undefined;
 let previous: Previous = { liveKeys: false, spareKeys: false };
 /** The code the new tree is made by (see load). */
@@ -63,8 +66,11 @@ function load(madeBy: string | undefined): void {
   if (updating && !spare) startAfresh();
   // Offered at once: the main thread may start on them before this thread does.
   const shared = spare && sharedStats(spare);
-  live = readMarker(out);
-  if (live) recallIdentities(state, out, live);
+  // The live tree as the spare with the last build's delta applied, when it left one for them.
+  const throughDelta = spare && readThroughDelta(state, out, staging, spare);
+  liveWhole = !throughDelta;
+  live = throughDelta || readMarker(out);
+  if (live && liveWhole) recallIdentities(state, out, live);
   if (spare) recallIdentities(state, staging, spare);
   const liveTree = live && new CheckedTree(out, live, false);
   previous = {
@@ -151,6 +157,25 @@ function plan(pagesKey: string): FromWorker {
   return { type: 'planned', answer: { render, filesInfo: pagesKept ? pagesInfo(pagesKey) : undefined, prepaged: prepager?.stop(), writable } };
 }
 
+/**
+ * What the next build needs of the live tree, soon the spare, and of the new one: the live
+ * tree's ledger written again with the identities of the files linked from it (see
+ * refreshLedger), and the new tree's delta against it (see tree-delta). A live tree read
+ * through its delta has no identities for its other files: its ledger is read for the refresh
+ * only when more than a few were linked, else the next build trusts those few by their bytes.
+ */
+function recordForNextBuild(filesInfo: FilesInfo | undefined): void {
+  const { relinked, markerOrder, placed } = executor!;
+  const refresh = liveWhole || relinked.size > REFRESHED_FROM;
+  if (live && !liveWhole && refresh) recallIdentities(state, out, live);
+  if (live && refresh) refreshLedger(state, out, live, relinked);
+  const changes = live && changesFrom(live.files, markerOrder, placed);
+  writeDelta(state, staging, out, changes && { fingerprint, filesInfo, changes });
+}
+
+/** Files linked from a live tree read through its delta past which its ledger is refreshed: fewer are hashed at the next build instead. */
+const REFRESHED_FROM = 64;
+
 /** A claimed spare without a marker it can trust: replaced by an empty tree, so nothing of it is published. */
 function startAfresh(): void {
   moveToTrash(staging, state);
@@ -224,7 +249,7 @@ function handle(message: ToWorker): FromWorker | undefined {
       emptyTrash(state);
       const totals = executor!.finish(fingerprint, message.filesInfo);
       writeLedger(state, staging, executor!.placed, [out], executor!.markerOrder);
-      if (live) refreshLedger(state, out, live, executor!.relinked);
+      recordForNextBuild(message.filesInfo);
       return { type: 'finished', totals };
   }
 }
