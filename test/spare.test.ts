@@ -272,6 +272,26 @@ test("a rebuild reads the live tree through the delta its build left: one that h
   });
 });
 
+test("after a build that linked many files of a live tree read through its delta, the spare's ledger knows them as they are now", async () => {
+  await withTempDir(async (dir) => {
+    const many = Array.from({ length: 1000 }, (_, i) => ({ name: `p${i}`, portdir: `devel/p${i}`, version: '1' }));
+    const step = { ports: many, pageSize: 50 };
+    await build(dir, step);
+    await build(dir, step); // every file linked: the second tree's delta is empty
+    for (const port of many.slice(0, 80)) port.version = '2';
+    await build(dir, step); // the spare updated; its delta: 80 port files and their pages
+    many[999]!.version = '2';
+    await build(dir, step); // the live tree read through that delta; its 80 changed files linked from it
+    const state = path.join(dir, '.dist.ports-gen');
+    const marker = readMarker(spare(dir))!;
+    recallIdentities(state, spare(dir), marker);
+    const stale = marker.files.paths().filter((relative, i) => marker.files.identity(i) !== identityOf(lstatSync(path.join(spare(dir), relative))));
+    // (The last build's own two files are stale too: their old inodes, shared with this tree, lost a link.)
+    const linked = many.slice(0, 80).map((port) => `api/v1/ports/${port.name}/index.json`);
+    assert.equal(stale.filter((relative) => linked.includes(relative)), []);
+  });
+});
+
 test('the state directory keeps the ledgers of the live tree and the spare, no others', async () => {
   await withTempDir(async (dir) => {
     const next = ports();
