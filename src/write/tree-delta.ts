@@ -138,13 +138,13 @@ function deltaFile(state: string, identity: string): string {
 export function writeDelta(state: string, root: string, baseRoot: string, delta: Omit<TreeDelta, 'base'> | undefined): void {
   const identity = identityHere(root);
   const base = identityHere(baseRoot);
-  const kept = identity !== undefined && base !== undefined && delta !== undefined ? path.basename(deltaFile(state, identity)) : undefined;
-  if (kept) {
-    const { fingerprint, filesInfo, changes } = delta!;
-    writeFileSync(deltaFile(state, identity!), JSON.stringify({ base, fingerprint, filesInfo: filesInfo ?? null, files: changes.files, removed: changes.removed }));
+  const file = identity !== undefined && base !== undefined && delta ? deltaFile(state, identity) : undefined;
+  if (file && base && delta) {
+    const { fingerprint, filesInfo, changes } = delta;
+    writeFileSync(file, JSON.stringify({ base, fingerprint, filesInfo: filesInfo ?? null, files: changes.files, removed: changes.removed }));
   }
   for (const name of readdirSync(state)) {
-    if (name.startsWith(DELTA_PREFIX) && name !== kept) rmSync(path.join(state, name), { force: true });
+    if (name.startsWith(DELTA_PREFIX) && path.join(state, name) !== file) rmSync(path.join(state, name), { force: true });
   }
 }
 
