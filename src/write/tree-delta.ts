@@ -38,6 +38,7 @@ const MOST_CHANGED = 1 / 8;
  */
 export function changesFrom(base: FileListing, paths: readonly string[], placed: ReadonlyMap<string, { hash: string; key: string; identity: string }>): Changes | undefined {
   const changes: Changes = { files: [], removed: [] };
+  const tooMany = () => changes.files.length / 4 + changes.removed.length > paths.length * MOST_CHANGED;
   let b = 0;
   for (const relative of paths) {
     for (; b < base.size && base.path(b) < relative; b++) changes.removed.push(base.path(b));
@@ -45,9 +46,10 @@ export function changesFrom(base: FileListing, paths: readonly string[], placed:
     const listed = b < base.size && base.path(b) === relative;
     if (!(listed && base.hash(b) === hash && base.key(b) === key)) changes.files.push(relative, hash, key, identity);
     if (listed) b++;
+    if (tooMany()) return undefined; // a build that changed much: its delta would not be read
   }
   for (; b < base.size; b++) changes.removed.push(base.path(b));
-  return changes.files.length / 4 + changes.removed.length <= paths.length * MOST_CHANGED ? changes : undefined;
+  return tooMany() ? undefined : changes;
 }
 
 /**
