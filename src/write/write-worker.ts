@@ -69,7 +69,7 @@ function load(madeBy: string | undefined): void {
   // The live tree as the spare with the last build's delta applied, when it left one for them.
   const throughDelta = spare && readThroughDelta(state, out, staging, spare);
   liveWhole = !throughDelta;
-  live = throughDelta || readMarker(out);
+  live = throughDelta ?? readMarker(out);
   if (live && liveWhole) recallIdentities(state, out, live);
   if (spare) recallIdentities(state, staging, spare);
   const liveTree = live && new CheckedTree(out, live, false);
