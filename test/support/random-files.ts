@@ -1,14 +1,21 @@
+import { Rng } from '../../scripts/synth/rng.js';
 import type { Entry } from '../../src/write/marker.js';
 
-/** A seeded generator, so that a failure can be replayed. */
+/**
+ * A seeded generator, so that a failure can be replayed: the synthetic catalogue's, whose period
+ * is 2^32 (a linear congruence in floating point, as this was, loses its low bits past 2^53 and
+ * cycled within some 10,000 draws).
+ */
 export function random(seed: number): () => number {
-  let state = seed;
-  return () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 /** Paths that share prefixes, differ in case, and hold letters beyond ASCII: where an order can go wrong. */
 export function somePaths(next: () => number, count: number): string[] {
   const parts = ['api', 'v1', 'ports', 'Api', 'a', 'a-b', 'a.b', 'é', 'z', '日本', 'index.json', 'page-1.json', 'page-10.json'];
+  // Past a fraction of the paths the parts make, the draws below would take long to find new ones.
+  if (count > MOST_PATHS) throw new RangeError(`somePaths makes at most ${MOST_PATHS} paths, not ${count}`);
   const paths = new Set<string>();
   while (paths.size < count) {
     const depth = 1 + Math.floor(next() * 4);
@@ -16,6 +23,8 @@ export function somePaths(next: () => number, count: number): string[] {
   }
   return [...paths];
 }
+
+const MOST_PATHS = 5000;
 
 /** Some files with hashes and keys of the lengths a build gives them (keys sometimes none). */
 export function someFiles(next: () => number, count: number): Map<string, Entry> {
