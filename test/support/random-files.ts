@@ -3,8 +3,8 @@ import type { Entry } from '../../src/write/marker.js';
 
 /**
  * A seeded generator, so that a failure can be replayed: the synthetic catalogue's, whose period
- * is 2^32 (a linear congruence in floating point, as this was, loses its low bits past 2^53 and
- * cycled within some 10,000 draws).
+ * is 2^32. A linear congruence computed in floating point loses its low bits past 2^53 and can
+ * cycle within some 10,000 draws, too few for somePaths to find the paths it is asked for.
  */
 export function random(seed: number): () => number {
   const rng = new Rng(seed);
