@@ -1,4 +1,5 @@
 import { contentHash } from '../content-hash.js';
+import { isStrings } from '../read/json-shape.js';
 import { DEPENDENCY_KINDS, type DependencyKind } from './port-schema.js';
 import type { MaintainerSource, PortCore, PortRecord } from './port-record.js';
 
@@ -189,8 +190,4 @@ function coreOf(row: unknown): CachedCore | undefined {
     fetch: listed('fetch'),
   };
   return { name, categories: categories.length === 0 ? NONE : categories, maintainers, depends: byKind, active, description };
-}
-
-function isStrings(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isStrings } from '../read/json-shape.js';
 import { identityOf, markerStats } from './file-ledger.js';
 import { FileListing, type FilesInfo, type Marker } from './marker.js';
 import { leavesTree } from './tree-paths.js';
@@ -187,8 +188,4 @@ function deltaOf(value: unknown): TreeDelta | undefined {
   for (let i = 0; i < files.length; i += 4) if (leavesTree(files[i]!) || (i > 0 && !(files[i - 4]! < files[i]!))) return undefined;
   for (let i = 0; i < removed.length; i++) if (leavesTree(removed[i]!) || (i > 0 && !(removed[i - 1]! < removed[i]!))) return undefined;
   return { base, fingerprint, filesInfo: (filesInfo as FilesInfo | null) ?? undefined, changes: { files, removed } };
-}
-
-function isStrings(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
