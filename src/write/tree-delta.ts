@@ -141,9 +141,10 @@ function deltaFile(state: string, identity: string): string {
 export function writeDelta(state: string, root: string, baseRoot: string, delta: Omit<TreeDelta, 'base'> | undefined): void {
   const identity = identityHere(root);
   const base = identityHere(baseRoot);
-  const file = identity !== undefined && base !== undefined && delta ? deltaFile(state, identity) : undefined;
-  if (file && base && delta) {
+  let file: string | undefined;
+  if (identity !== undefined && base !== undefined && delta) {
     const { fingerprint, filesInfo, changes } = delta;
+    file = deltaFile(state, identity);
     writeFileSync(file, JSON.stringify({ base, fingerprint, filesInfo: filesInfo ?? null, files: changes.files, removed: changes.removed }));
   }
   for (const name of readdirSync(state)) {
