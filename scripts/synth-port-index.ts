@@ -1,8 +1,9 @@
 /**
  * Synthetic native PortIndex files (docs/catalogue-format.md, "Importing"), from the synthetic
  * catalogue's ports (./synth/), for `npm run bench`'s import measurement: for each port a line
- * `<name> <length>`, then its Tcl list of key/value pairs, exactly `<length>` characters long
- * (UTF-16 code units, as Tcl 8.6 and a JavaScript string count them), then a newline. Values
+ * `<name> <length>`, then a line of its Tcl list of key/value pairs; `<length>` counts that
+ * line's characters (UTF-16 code units, as Tcl 8.6 and a JavaScript string count them) and its
+ * newline, as MacPorts' `portindex` writes `[string length $line] + 1`. Values
  * are written as MacPorts writes them: `categories {net www}`,
  * `maintainers {{jdoe @jdoe} gmail.com:kim openmaintainer}`, `vinfo {universal {description
  * {Build for multiple architectures}}}`.
@@ -77,7 +78,7 @@ export function nativeEntry(port: PortFields): string {
 export function formatNativePortIndex(ports: readonly PortFields[]): string {
   return ports.map((port) => {
     const entry = nativeEntry(port);
-    return `${String(port['name'])} ${entry.length}\n${entry}\n`;
+    return `${String(port['name'])} ${entry.length + 1}\n${entry}\n`;
   }).join('');
 }
 

@@ -113,7 +113,7 @@ test('import: a source with problems, no ports or a native PortIndex that cannot
     writeFileSync(path.join(dir, 'PortIndex'), 'zlib 42\nportdir archivers/zlib name zlib version 1.3.1\n');
     const native = await runCli(['import', 'PortIndex'], { cwd: dir });
     assert.is(native.code, 1);
-    assert.match(native.stderr, /^PortIndex:1 \(port zlib\): error: expected the entry to end after 42 characters, .*its length is wrong \[invalid-value\]\nimport failed: the catalogue is untouched\n$/);
+    assert.match(native.stderr, /^PortIndex:1 \(port zlib\): error: expected the entry's 42 characters to end with its newline, found "1\.3\.1" left on its line: its length is wrong \[invalid-value\]\nimport failed: the catalogue is untouched\n$/);
 
     assert.is(readFileSync(catalogue, 'utf8'), before);
     assert.not.ok(existsSync(`${catalogue}.tmp`));
@@ -197,7 +197,7 @@ test('import: SIGINT while two threads check a large source ends both at once, e
     const long = 'word '.repeat(160);
     const entries = Array.from({ length: 30_000 }, (_, i) => {
       const list = `name p${i} portdir devel/p${i} version 1.${i} description {${long}}`;
-      return `p${i} ${list.length}\n${list}\n`;
+      return `p${i} ${list.length + 1}\n${list}\n`;
     });
     const child = spawn(process.execPath, [BIN, 'import', '-'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';

@@ -11,8 +11,11 @@ import { parseTclList } from '../src/read/tcl-list.js';
 import { FIXTURES, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 
-/** A native entry: its `<name> <length>` line (the length in UTF-16 code units, as Tcl 8.6 counts) and its list. */
-const entry = (name: string, list: string) => `${name} ${list.length}\n${list}\n`;
+/**
+ * A native entry as MacPorts' portindex writes it: its `<name> <length>` line, the length in
+ * UTF-16 code units (as Tcl 8.6 counts) of its list and its newline, then the list.
+ */
+const entry = (name: string, list: string) => `${name} ${list.length + 1}\n${list}\n`;
 const problemsOf = (text: string | Buffer) => readNativePortIndex(typeof text === 'string' ? Buffer.from(text) : text, 'PortIndex').problems;
 const brief = (problems: readonly Problem[]) => problems.map(({ code, location, port }) => ({ code, location, ...(port !== undefined && { port }) }));
 
@@ -33,7 +36,7 @@ test('entries: the length counts characters, not bytes; lines are those of the "
 });
 
 test('entries: a byte-order mark is ignored; \\r\\n and \\r end lines and count one character, as Tcl reads them', () => {
-  const text = '\ufeffzlib 47\r\nportdir archivers/zlib\r\nname zlib version 1.3.1\r\n\r\nxz 11\rname xz a b\r';
+  const text = '\ufeffzlib 47\r\nportdir archivers/zlib\r\nname zlib version 1.3.1\r\n\r\nxz 12\rname xz a b\r';
   const read = readNativePortIndex(Buffer.from(text), 'PortIndex');
   assert.equal(read.problems, []);
   assert.equal(read.entries.map(({ line, elements }) => [line, elements.length]), [[1, 6], [5, 4]]);
@@ -49,14 +52,34 @@ test('refused: a line that is not "<name> <length>", with its line; the reading 
 
 test('refused: a truncated entry (its length runs past the end), with its line and port', () => {
   const problems = problemsOf(`${entry('xz', 'name xz')}zlib 100\nname zlib version 1.3.1\n`);
-  assert.equal(brief(problems), [{ code: 'invalid-value', location: { line: 3 }, port: 'zlib' }]);
-  assert.match(problems[0]!.message, /expected 100 characters of port data after this line, found the file ending after 24: the entry is truncated/);
+  assert.equal(brief(problems), [{ code: 'truncated', location: { line: 3 }, port: 'zlib' }]);
+  assert.match(problems[0]!.message, /expected 100 characters of port data after this line \(its newline included\), found the file ending after 24: the entry is truncated/);
 });
 
-test('refused: a length that ends the entry early leaves text on its line', () => {
-  const problems = problemsOf(`zlib 9\nname zlib version 1\n${entry('xz', 'name xz')}`);
-  assert.equal(brief(problems), [{ code: 'invalid-value', location: { line: 1 }, port: 'zlib' }]);
-  assert.match(problems[0]!.message, /found " version 1" after them on the same line: its length is wrong/);
+test('the length counts the newline: the real rule reads every entry, the file\'s last newline may be missing', () => {
+  const text = `${entry('a', 'name a')}${entry('b', 'name b version {1\n2}')}c 7\nname c`;
+  const read = readNativePortIndex(Buffer.from(text), 'PortIndex');
+  assert.equal(read.problems, []);
+  assert.equal(read.entries.map(({ name, line, elements }) => [name, line, elements]), [['a', 1, ['name', 'a']], ['b', 3, ['name', 'b', 'version', '1\n2']], ['c', 6, ['name', 'c']]]);
+});
+
+test('refused: a length that leaves out the newline (one short), with its line and port; the reading goes on', () => {
+  const text = `a 6\nname a\n${entry('b', 'name b')}`;
+  const read = readNativePortIndex(Buffer.from(text), 'PortIndex');
+  assert.equal(brief(read.problems), [{ code: 'invalid-value', location: { line: 1 }, port: 'a' }]);
+  assert.match(read.problems[0]!.message, /^expected the entry's 6 characters to end with its newline, found "a" left on its line: its length is wrong \(one short: the length must count the newline too, as MacPorts writes it\)$/);
+  assert.equal(read.entries.map((e) => e.name), ['b']);
+});
+
+test('refused: a length that ends the entry early leaves text on its line; one too long runs into the next line', () => {
+  const short = problemsOf(`zlib 9\nname zlib version 1\n${entry('xz', 'name xz')}`);
+  assert.equal(brief(short), [{ code: 'invalid-value', location: { line: 1 }, port: 'zlib' }]);
+  assert.match(short[0]!.message, /found "b version 1" left on its line: its length is wrong$/);
+  const long = problemsOf(`zlib 9\nname zl\n${entry('xz', 'name xz')}`);
+  assert.equal(brief(long), [{ code: 'invalid-value', location: { line: 1 }, port: 'zlib' }, { code: 'invalid-value', location: { line: 4 } }]);
+  assert.match(long[0]!.message, /found "xz 8" left on its line/);
+  const none = problemsOf(`zlib 0\n${entry('xz', 'name xz')}`);
+  assert.match(none[0]!.message, /expected a length of at least 1 \(it counts the entry's characters and its newline\), found 0/);
 });
 
 test('refused: invalid UTF-8, with its line and byte column', () => {
@@ -231,8 +254,8 @@ test('CLI: a refused native source exits 1, reports every problem by line and po
       'not a header line\n',
       entry('xz', 'name xz portdir archivers version 5'),
       entry('curl', 'name curl portdir net/curl version 8 maintainers {{"a}}'),
-      // A dependency that is itself a list becomes a nested array, which a build refuses.
-      entry('nested', 'name nested portdir devel/nested version 1 depends_lib {port:a {port:b port:c}}'),
+      // A list in a list is no problem (a build joins it), an epoch of two words is.
+      entry('nested', 'name nested portdir devel/nested version 1 depends_lib {port:a {port:b port:c}} epoch {1 2}'),
       'gone 500\nname gone\n',
     ].join('');
     writeFileSync(path.join(dir, 'PortIndex'), bad);
@@ -244,8 +267,8 @@ test('CLI: a refused native source exits 1, reports every problem by line and po
         { code: 'invalid-value', location: { line: 3 }, port: undefined },
         { code: 'invalid-value', location: { line: 4, path: 'portdir' }, port: 'xz' },
         { code: 'invalid-value', location: { line: 6, path: 'maintainers' }, port: 'curl' },
-        { code: 'invalid-type', location: { line: 8, path: 'depends_lib[1]' }, port: 'nested' },
-        { code: 'invalid-value', location: { line: 10 }, port: 'gone' },
+        { code: 'invalid-value', location: { line: 8, path: 'epoch' }, port: 'nested' },
+        { code: 'truncated', location: { line: 10 }, port: 'gone' },
       ],
     );
     const text = await runCli(['import', 'PortIndex'], { cwd: dir });

@@ -9,7 +9,7 @@ import { startNativeCheck } from '../src/commands/native-source.js';
 import { withTempDir } from './support/paths.js';
 
 /** A native entry: its `<name> <length>` line and its list. */
-const entry = (name: string, list: string) => `${name} ${list.length}\n${list}\n`;
+const entry = (name: string, list: string) => `${name} ${list.length + 1}\n${list}\n`;
 
 /**
  * A native PortIndex over several chunks, with a bad entry of each kind now and then: a line

@@ -55,7 +55,7 @@ const cases: Case[] = [
   { name: 'epoch not digits', source: { portindex: ports({ ...zlib, epoch: '1.5' }) }, problems: [['invalid-value', P, 'ports[0].epoch']] },
   { name: 'epoch negative', source: { portindex: ports({ ...zlib, epoch: -1 }) }, problems: [['invalid-value', P, 'ports[0].epoch']] },
   { name: 'version not a string', source: { portindex: ports({ ...zlib, version: 1.3 }) }, problems: [['invalid-type', P, 'ports[0].version']] },
-  { name: 'license of the wrong shape', source: { portindex: ports({ ...zlib, license: [['MIT', ['deep']]] }) }, problems: [['invalid-value', P, 'ports[0].license']] },
+  { name: 'license of the wrong shape', source: { portindex: ports({ ...zlib, license: [['MIT', ['deep']]] }) }, problems: [['invalid-type', P, 'ports[0].license']] },
   { name: 'maintainer email without domain', source: { portindex: ports({ ...zlib, maintainers: [{ email: { name: 'x' } }] }) }, problems: [['missing-key', P, 'ports[0].maintainers[0].email.domain']] },
   { name: 'dependency that is not a string', source: { portindex: ports({ ...zlib, depends_lib: ['port:a', 3] }) }, problems: [['invalid-type', P, 'ports[0].depends_lib[1]']] },
   { name: 'active not a boolean', source: { portindex: ports({ ...zlib, active: 'yes' }) }, problems: [['invalid-type', P, 'ports[0].active']] },

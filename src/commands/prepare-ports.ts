@@ -36,11 +36,21 @@ export function preparePorts(files: CatalogueFiles, log: ProblemLog, strict: boo
     return undefined;
   }
   const { records, problems, ownOf, reused } = validated.value;
-  log.addAll(problems);
-  const derived = log.errors > 0 ? undefined : derivePorts(records, files.portIndexName, ownOf);
-  if (derived) log.addAll(derived.warnings);
+  const failed = problems.some((problem) => problem.severity === 'error');
+  const derived = failed ? undefined : derivePorts(records, files.portIndexName, ownOf);
+  // Every warning in the order of its port, as a rebuild that recalls them has them (see relink).
+  const warnings = !derived ? [] : problems.length === 0 ? derived.warnings : byPort(records, [...problems, ...derived.warnings]);
+  log.addAll(derived ? warnings : problems);
   if (strict) log.promoteWarnings();
-  return derived && { list: derived.ports, records, reused, warnings: derived.warnings };
+  return derived && { list: derived.ports, records, reused, warnings };
+}
+
+/** Warnings, each port's in their order, in the order of their ports (those of no port first). */
+function byPort(records: readonly PortRecord[], warnings: readonly Problem[]): Problem[] {
+  if (warnings.length < 2) return [...warnings];
+  const at = new Map(records.map((record) => [record.name, record.index]));
+  const place = (problem: Problem) => (problem.port === undefined ? -1 : at.get(problem.port) ?? -1);
+  return warnings.map((problem, i) => ({ problem, i, place: place(problem) })).sort((a, b) => a.place - b.place || a.i - b.i).map(({ problem }) => problem);
 }
 
 /**

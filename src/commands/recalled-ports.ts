@@ -139,7 +139,8 @@ function changedRecord(read: PortIndexDocument, snapshot: Snapshot, index: numbe
   const escapeFree = entries.escapeFree!(index);
   if (!compiledPortSchema(escapeFree).validate(entry)) return undefined;
   const record = toPortRecord(entry as PortSource, index, escapeFree, textHash);
-  return coreHashOf(record) === snapshot.coreHashes[index] ? record : undefined;
+  // A port with lists in its lists warns of them: derived in full, its warnings are made there.
+  return !record.joinedLists && coreHashOf(record) === snapshot.coreHashes[index] ? record : undefined;
 }
 
 /**

@@ -27,6 +27,9 @@ export const PROBLEM_CODES = [
   'unresolved-dependency',
   'changed-while-read',
   'no-builds-file',
+  'truncated',
+  'nested-list',
+  'port-kept',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -1,8 +1,9 @@
 /**
  * MacPorts' native PortIndex, split into its entries, so that `ports-gen import` can read the
  * file MacPorts itself publishes (docs/catalogue-format.md, "Importing"). For each port the
- * file has a line `<name> <length>` and then a Tcl list of key/value pairs exactly `<length>`
- * characters long, then a newline. Characters are counted as Tcl 8.6 counts them (MacPorts
+ * file has a line `<name> <length>` and then a line holding a Tcl list of key/value pairs:
+ * `<length>` counts that line's characters and its newline, as MacPorts' `portindex` writes it
+ * (`[string length $line] + 1`) and its readers `read` it. Characters are counted as Tcl 8.6 counts them (MacPorts
  * writes the length with Tcl's `string length`): one for each UTF-16 code unit, so a character
  * beyond the BMP counts two, as a JavaScript string's length does; a line break, `\r\n` or `\r`
  * included, counts one, as Tcl reads them all as `\n`.
@@ -117,20 +118,29 @@ export function findNativeEntries(input: Uint8Array | string, file: string): Nat
     const [name, digits] = parsed.elements as [string, string];
     const length = Number(digits);
     const start = at;
-    const { end, counted } = characters(bytes, start, length);
-    if (counted < length) {
-      problems.push(located(error('invalid-value', file, { line: headerLine }, `expected ${length} characters of port data after this line, found the file ending after ${counted}: the entry is truncated`), name));
+    if (length === 0) {
+      problems.push(located(error('invalid-value', file, { line: headerLine }, 'expected a length of at least 1 (it counts the entry\'s characters and its newline), found 0'), name));
+      continue;
+    }
+    // MacPorts writes `[string length $line] + 1`: the list, then its newline, which the length counts.
+    const { end, counted } = characters(bytes, start, length - 1);
+    if (counted < length - 1) {
+      problems.push(located(error('truncated', file, { line: headerLine }, `expected ${length} characters of port data after this line (its newline included), found the file ending after ${counted}: the entry is truncated`), name));
       break;
     }
-    // What follows the list, up to the end of its line, must be blank (a length that ends in
-    // the middle of a character beyond the BMP leaves that character there).
-    const restFrom = counted > length ? end - 4 : end;
-    const afterEnd = breakAt(bytes, end);
-    line += breaksIn(bytes, start, afterEnd) + (afterEnd < bytes.length ? 1 : 0);
-    at = afterBreak(bytes, afterEnd);
-    const rest = decode(restFrom, afterEnd);
-    if (counted > length || !BLANK.test(rest)) {
-      problems.push(located(error('invalid-value', file, { line: headerLine }, `expected the entry to end after ${length} characters, found ${quote(rest)} after them on the same line: its length is wrong`), name));
+    if (counted === length - 1 && (end === bytes.length || bytes[end] === LF || bytes[end] === CR)) {
+      // The newline the length counts (a file may lack its very last one: the data is whole).
+      line += breaksIn(bytes, start, end) + (end < bytes.length ? 1 : 0);
+      at = afterBreak(bytes, end);
+    } else {
+      // A length that ends the entry short of its newline (or in the middle of a character
+      // beyond the BMP) leaves text on the line; a longer one runs into the next line.
+      const lineEnd = breakAt(bytes, end);
+      line += breaksIn(bytes, start, lineEnd) + (lineEnd < bytes.length ? 1 : 0);
+      at = afterBreak(bytes, lineEnd);
+      const rest = decode(counted > length - 1 ? end - 4 : end, lineEnd);
+      const oneShort = counted === length - 1 && [...rest].length === 1 ? ' (one short: the length must count the newline too, as MacPorts writes it)' : '';
+      problems.push(located(error('invalid-value', file, { line: headerLine }, `expected the entry's ${length} characters to end with its newline, found ${quote(rest)} left on its line: its length is wrong${oneShort}`), name));
       continue;
     }
     spans.names.push(name);

@@ -1,4 +1,4 @@
-import { type DependencyKind, type PortSource } from './port-schema.js';
+import { DEPENDENCY_KINDS, type DependencyKind, type PortSource } from './port-schema.js';
 
 export interface MaintainerSource {
   name: string;
@@ -60,6 +60,12 @@ export interface PortRecord extends PortCore {
    * when the document was read whole.
    */
   textHash: string | undefined;
+  /**
+   * An element of its lists was itself a list, read joined (see wordsOf): its text makes a
+   * `nested-list` warning, so its record is not kept for the next build (see record-cache),
+   * which reads the port again and warns again.
+   */
+  joinedLists: boolean;
 }
 
 export type OwnOf = (record: PortRecord) => PortOwn;
@@ -94,16 +100,42 @@ export function uniqueCaseInsensitive(values: readonly string[]): string[] {
   return out;
 }
 
+/** A list as the port publishes it: an element that is a list (an early PortIndex's) read as Tcl reads it, its words joined by one space. */
+export function wordsOf(list: ReadonlyArray<string | string[]> | undefined): string[] {
+  if (list === undefined) return NONE;
+  for (const element of list) if (typeof element !== 'string') return list.map((item) => (typeof item === 'string' ? item : item.join(' ')));
+  return list as string[];
+}
+
+/** The lists whose elements may be lists, by key (see wordsOf). */
+export const WORD_LIST_KEYS = ['categories', 'variants', ...DEPENDENCY_KINDS.map((kind) => `depends_${kind}` as const)] as const;
+
+/** Each element of a port's lists that is itself a list: its JSON path in the port, and its words. */
+export function nestedElements(source: PortSource): Array<{ path: string; words: string[] }> {
+  const found: Array<{ path: string; words: string[] }> = [];
+  for (const key of WORD_LIST_KEYS) {
+    source[key]?.forEach((element, i) => {
+      if (typeof element !== 'string') found.push({ path: `${key}[${i}]`, words: element });
+    });
+  }
+  return found;
+}
+
+function hasNestedElement(source: PortSource): boolean {
+  for (const key of WORD_LIST_KEYS) if (source[key] !== undefined && wordsOf(source[key]) !== source[key]) return true;
+  return false;
+}
+
 function dependsOf(source: PortSource): Record<DependencyKind, string[]> {
   // Read by name, in DEPENDENCY_KINDS order: one object shape for every port.
   return {
-    lib: source.depends_lib ?? NONE,
-    extract: source.depends_extract ?? NONE,
-    run: source.depends_run ?? NONE,
-    patch: source.depends_patch ?? NONE,
-    build: source.depends_build ?? NONE,
-    test: source.depends_test ?? NONE,
-    fetch: source.depends_fetch ?? NONE,
+    lib: wordsOf(source.depends_lib),
+    extract: wordsOf(source.depends_extract),
+    run: wordsOf(source.depends_run),
+    patch: wordsOf(source.depends_patch),
+    build: wordsOf(source.depends_build),
+    test: wordsOf(source.depends_test),
+    fetch: wordsOf(source.depends_fetch),
   };
 }
 
@@ -123,7 +155,7 @@ export function toPortRecord(source: PortSource, index: number, escapeFree = fal
   return {
     index,
     name: source.name,
-    categories: source.categories ?? NONE,
+    categories: wordsOf(source.categories),
     maintainers: maintainersOf(source),
     depends: dependsOf(source),
     active: source.active ?? true,
@@ -131,6 +163,7 @@ export function toPortRecord(source: PortSource, index: number, escapeFree = fal
     own: keepOwn ? toPortOwn(source) : undefined,
     escapeFree,
     textHash,
+    joinedLists: hasNestedElement(source),
   };
 }
 
@@ -147,6 +180,7 @@ export function cachedPortRecord(core: Omit<PortCore, 'index'>, index: number, e
     own: undefined,
     escapeFree,
     textHash,
+    joinedLists: false,
   };
 }
 
@@ -162,6 +196,6 @@ export function toPortOwn(source: PortSource): PortOwn {
     description: source.description ?? '',
     longDescription: source.long_description ?? '',
     active: source.active ?? true,
-    variants: uniqueCaseInsensitive(source.variants ?? (Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE)),
+    variants: uniqueCaseInsensitive(source.variants ? wordsOf(source.variants) : Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE),
   };
 }

@@ -26,6 +26,9 @@ export const anyText: TextSchema = (expected = 'a string') => z.string({ error: 
 
 function portShape(text: TextSchema) {
   const stringList = z.array(text(), { error: 'an array of strings' });
+  // Early PortIndex files nest lists in lists (`variants {{darwin powerpc}}`), which the
+  // converter keeps as arrays: such an element is read joined, with a warning (see port-record).
+  const wordList = z.array(z.union([text(), stringList], { error: 'a string (or, from an early PortIndex, a list of strings)' }), { error: 'an array of strings' });
 
   const maintainer = z
     .object(
@@ -38,7 +41,7 @@ function portShape(text: TextSchema) {
 
   const variantInfo = z.object({ variant: text() }, { error: 'an object with a "variant" string' });
 
-  const dependencyList = stringList.optional();
+  const dependencyList = wordList.optional();
 
   return z
     .object(
@@ -66,9 +69,9 @@ function portShape(text: TextSchema) {
           })
           .optional(),
         platforms: text().optional(),
-        categories: stringList.optional(),
+        categories: wordList.optional(),
         maintainers: z.array(maintainer, { error: 'an array of maintainer objects' }).optional(),
-        variants: stringList.optional(),
+        variants: wordList.optional(),
         // MacPorts' converter writes vinfo as raw Tcl text; such a string is accepted and ignored.
         vinfo: z.union([z.array(variantInfo), text()], { error: 'an array of variant objects (or the converter\'s text)' }).optional(),
         depends_fetch: dependencyList,

@@ -67,7 +67,8 @@ const NONE: string[] = Object.freeze([]) as unknown as string[];
  */
 export function* recordCacheLines(records: readonly PortRecord[], previous?: RecordCache, coreHashes: string[] = []): Iterable<string | Uint8Array> {
   for (const record of records) {
-    if (record.textHash === undefined) continue;
+    // A record with a warning of its own is not kept: the next build reads it, and warns, again.
+    if (record.textHash === undefined || record.joinedLists) continue;
     const line = previous?.lineOf(record.textHash);
     if (line) {
       coreHashes.push(previous!.coreHashOf(record.textHash)!);

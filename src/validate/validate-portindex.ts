@@ -1,6 +1,6 @@
-import { error, type Location, type Problem } from '../problems/problem.js';
+import { error, warning, type Location, type Problem } from '../problems/problem.js';
 import type { PortEntries } from '../read/read-port-index.js';
-import { cachedPortRecord, keptOwn, toPortOwn, toPortRecord, type OwnOf, type PortRecord } from './port-record.js';
+import { cachedPortRecord, keptOwn, nestedElements, toPortOwn, toPortRecord, type OwnOf, type PortRecord } from './port-record.js';
 import { compiledPortSchema, portIndexSchema, type PortSource } from './port-schema.js';
 import type { RecordCache } from './record-cache.js';
 import { below, problemsFromZod } from './zod-problems.js';
@@ -96,7 +96,9 @@ function validatePorts(entries: PortEntries, file: string, known: RecordCache | 
     // The schema has no transforms or defaults, so a valid port is its own output: `validate`
     // checks it without making Zod's copy. Only a port that fails is parsed, for its problems.
     if (schema.validate(entry)) {
-      records.push(toPortRecord(entry, index, escapeFree, hash, again === undefined));
+      const record = toPortRecord(entry, index, escapeFree, hash, again === undefined);
+      if (record.joinedLists) problems.push(...nestedListWarnings(entry, index, file));
+      records.push(record);
     } else {
       const parsed = schema.safeParse(entry);
       problems.push(...problemsFromZod(parsed.error!, entry, file, (path) => ({ path: below(`ports[${index}]`, path) }), name));
@@ -107,6 +109,14 @@ function validatePorts(entries: PortEntries, file: string, known: RecordCache | 
   // The same bytes that were validated: parsed again, they make the same valid port.
   const ownOf: OwnOf = again ? (record) => record.own ?? toPortOwn(again(record.index, record.textHash!) as PortSource) : keptOwn;
   return { records, problems, ownOf, reused };
+}
+
+/** docs/catalogue-format.md: an element of a list that is itself a list is read joined, with a warning. */
+export function nestedListWarnings(source: PortSource, index: number, file: string): Problem[] {
+  return nestedElements(source).map(({ path, words }) => ({
+    ...warning('nested-list', file, { path: below(`ports[${index}]`, path) }, `expected a string, found a list of ${words.length} (as early PortIndex files have): read as Tcl reads it, ${JSON.stringify(words.join(' '))}`),
+    port: source.name,
+  }));
 }
 
 interface NamedPort {

@@ -41,6 +41,12 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+/** A value of the wrong JSON type: for a union, of a type none of its forms takes. */
+function isTypeIssue(issue: z.core.$ZodIssue): boolean {
+  if (issue.code === 'invalid_type') return true;
+  return issue.code === 'invalid_union' && issue.errors.length > 0 && issue.errors.every((form) => form.length > 0 && form.every(isTypeIssue));
+}
+
 /** One problem per Zod issue: where (`locate` turns the JSON path into a location), what we expected, what we found. */
 export function problemsFromZod(
   zodError: z.ZodError,
@@ -51,7 +57,7 @@ export function problemsFromZod(
 ): Problem[] {
   return zodError.issues.map((issue) => {
     const found = describeValue(valueAt(input, issue.path));
-    const code = issue.code === 'invalid_type' && found.startsWith('nothing') ? 'missing-key' : issue.code === 'invalid_type' ? 'invalid-type' : 'invalid-value';
+    const code = issue.code === 'invalid_type' && found.startsWith('nothing') ? 'missing-key' : isTypeIssue(issue) ? 'invalid-type' : 'invalid-value';
     const problem = error(code, file, locate(jsonPath(issue.path)), `expected ${issue.message}, found ${found}`);
     if (port !== undefined) problem.port = port;
     return problem;
