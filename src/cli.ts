@@ -111,11 +111,12 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .argument('<source>', 'the index: a file, or - for standard input')
     .option('--catalogue <dir>', 'catalogue directory (its portindex.json is made by the first import)', 'catalogue')
     .option('--dry-run', 'say what would change, write nothing', false)
+    .option('--keep-going', 'a port the source does not describe usably keeps its previous entry (a warning), instead of failing the import', false)
     .option('--json', 'print what changed (or the problems) as JSON on stdout', false)
-    .action(async (source: string, opts: { catalogue: string; dryRun: boolean; json: boolean }) => {
+    .action(async (source: string, opts: { catalogue: string; dryRun: boolean; keepGoing: boolean; json: boolean }) => {
       const progress = progressFor(io, false);
       const result = await interruptible(io, progress, 'import', 'nothing was written, the catalogue is untouched', (signal) =>
-        importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun, signal, progress }),
+        importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun, keepGoing: opts.keepGoing, signal, progress }),
       );
       if (typeof result === 'number') return setExit(result);
       if (!result.ok) {
@@ -123,6 +124,8 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
         else io.stderr(`${formatProblems(result.log)}\nimport failed: the catalogue is untouched\n`);
         return setExit(EXIT.problems);
       }
+      // Warnings (ports kept with --keep-going) are for people: machines read `kept`.
+      if (result.log.total > 0) io.stderr(`${formatProblems(result.log)}\n`);
       if (opts.json) io.stdout(`${JSON.stringify({ ...result.changes, written: result.wrote })}\n`);
       else io.stdout(summariseImport(source, result, opts.dryRun));
       setExit(EXIT.ok);
@@ -220,11 +223,12 @@ const FEW_NAMES = 20;
 
 /** What an import changed, one line of counts, then the names of the ports that moved, when few. */
 function summariseImport(source: string, result: ImportResult, dryRun: boolean): string {
-  const { added, updated, unchanged, retired, returned } = result.changes!;
+  const { added, updated, unchanged, retired, returned, kept } = result.changes!;
+  const keptText = kept.length > 0 ? `, ${kept.length} kept as they were (not usable in the source)` : '';
   const lines = [
-    `${dryRun ? 'would import' : 'imported'} ${source}: ${added.length} added, ${updated.length} updated, ${unchanged.length} unchanged, ${retired.length} retired, ${returned.length} returned${result.wrote || dryRun ? '' : ' (nothing to write)'}`,
+    `${dryRun ? 'would import' : 'imported'} ${source}: ${added.length} added, ${updated.length} updated, ${unchanged.length} unchanged, ${retired.length} retired, ${returned.length} returned${keptText}${result.wrote || dryRun ? '' : ' (nothing to write)'}`,
   ];
-  for (const [label, names] of [['added', added], ['updated', updated], ['retired', retired], ['returned', returned]] as const) {
+  for (const [label, names] of [['added', added], ['updated', updated], ['retired', retired], ['returned', returned], ['kept', kept]] as const) {
     if (names.length > 0 && names.length <= FEW_NAMES) lines.push(`  ${label}: ${names.join(' ')}`);
   }
   return `${lines.join('\n')}\n`;

@@ -24,19 +24,19 @@ test('merge: places and first spellings kept, data from the index, vanished port
   const incoming = [port('newcomer'), port('sdl2', '2.30'), port('zlib'), port('OLD', '2.0')];
   const { ports, changes } = merged(existing, incoming);
   assert.equal(ports, [port('zlib'), { ...port('sdl2', '2.30'), name: 'SDL2' }, { ...port('OLD', '2.0'), name: 'old' }, { ...port('gone'), active: false }, port('newcomer')]);
-  assert.equal(changes, { added: ['newcomer'], updated: ['SDL2'], unchanged: ['zlib'], retired: ['gone'], returned: ['old'] });
+  assert.equal(changes, { added: ['newcomer'], updated: ['SDL2'], unchanged: ['zlib'], retired: ['gone'], returned: ['old'], kept: [] });
 });
 
 test('merge: a name listed twice takes the later data at the first place; a retired port stays as it is', () => {
   const { ports, changes } = merged([port('a', '1', { active: false })], [port('b', '1'), port('c'), port('B', '2')]);
   assert.equal(ports, [port('a', '1', { active: false }), { ...port('B', '2'), name: 'b' }, port('c')]);
-  assert.equal(changes, { added: ['b', 'c'], updated: [], unchanged: ['a'], retired: [], returned: [] });
+  assert.equal(changes, { added: ['b', 'c'], updated: [], unchanged: ['a'], retired: [], returned: [], kept: [] });
 });
 
 test('merge: a port the index lists again with the same data is unchanged, with other data updated; a retired one keeps its place', () => {
   const existing = [port('a'), port('b', '1', { active: true }), port('c')];
   const { ports, changes } = merged(existing, [port('a'), port('b', '1'), port('C', '2')]);
-  assert.equal(changes, { added: [], updated: ['b', 'c'], unchanged: ['a'], retired: [], returned: [] }, 'b: its explicit active goes, which is a change');
+  assert.equal(changes, { added: [], updated: ['b', 'c'], unchanged: ['a'], retired: [], returned: [], kept: [] }, 'b: its explicit active goes, which is a change');
   assert.equal(ports.map((p) => [p.name, p.version]), [['a', '1.0'], ['b', '1'], ['c', '2']]);
 });
 
@@ -58,7 +58,7 @@ test('import: the first makes the catalogue; the same source again changes no by
 
     writeFileSync(path.join(dir, 'second.json'), index(port('ZLIB', '1.3')));
     const dry = await runCli(['import', 'second.json', '--dry-run', '--json'], { cwd: dir });
-    assert.equal(JSON.parse(dry.stdout), { added: [], updated: ['zlib'], unchanged: [], retired: ['curl'], returned: [], written: false });
+    assert.equal(JSON.parse(dry.stdout), { added: [], updated: ['zlib'], unchanged: [], retired: ['curl'], returned: [], kept: [], written: false });
     assert.is(readFileSync(catalogue, 'utf8'), made, 'a dry run writes nothing');
 
     assert.is((await runCli(['import', 'second.json'], { cwd: dir })).code, 0);
@@ -88,7 +88,7 @@ test('import: the report names the ports of a kind only when they are few (--jso
 test('import: - reads the index from standard input', async () => {
   await withTempDir((dir) => {
     const out = execFileSync(process.execPath, [BIN, 'import', '-', '--json'], { cwd: dir, input: index(port('zlib'), port('xz')), encoding: 'utf8' });
-    assert.equal(JSON.parse(out), { added: ['zlib', 'xz'], updated: [], unchanged: [], retired: [], returned: [], written: true });
+    assert.equal(JSON.parse(out), { added: ['zlib', 'xz'], updated: [], unchanged: [], retired: [], returned: [], kept: [], written: true });
     assert.match(readFileSync(path.join(dir, 'catalogue', 'portindex.json'), 'utf8'), /"name":"xz"/);
   });
 });
@@ -271,13 +271,13 @@ test('a history of three native PortIndex snapshots, through the CLI: added, ret
       return JSON.parse(imported.stdout) as Record<string, unknown>;
     };
 
-    assert.equal(await cycle('PortIndex-1'), { added: ['zlib', 'curl', 'SDL2', 'oldtool'], updated: [], unchanged: [], retired: [], returned: [], written: true });
-    assert.equal(await cycle('PortIndex-2'), { added: ['newport'], updated: ['zlib', 'SDL2'], unchanged: ['curl'], retired: ['oldtool'], returned: [], written: true });
+    assert.equal(await cycle('PortIndex-1'), { added: ['zlib', 'curl', 'SDL2', 'oldtool'], updated: [], unchanged: [], retired: [], returned: [], kept: [], written: true });
+    assert.equal(await cycle('PortIndex-2'), { added: ['newport'], updated: ['zlib', 'SDL2'], unchanged: ['curl'], retired: ['oldtool'], returned: [], kept: [], written: true });
     assert.equal([site('oldtool').active, site('oldtool').version], [false, '1.0'], 'retired: still published, as it was, inactive');
     assert.equal([site('SDL2').name, site('SDL2').version], ['SDL2', '2.30.0'], 'the first spelling, the newest data');
     assert.not.ok(existsSync(path.join(dir, 'dist/api/v1/ports/sdl2')), 'no second page for the new spelling');
 
-    assert.equal(await cycle('PortIndex-3'), { added: [], updated: ['SDL2', 'newport'], unchanged: ['zlib'], retired: ['curl'], returned: ['oldtool'], written: true });
+    assert.equal(await cycle('PortIndex-3'), { added: [], updated: ['SDL2', 'newport'], unchanged: ['zlib'], retired: ['curl'], returned: ['oldtool'], kept: [], written: true });
     assert.equal([site('oldtool').active, site('oldtool').version], [true, '1.1'], 'returned: active, with the new data');
     assert.equal([site('curl').active, site('zlib').active, site('newport').active], [false, true, true]);
     // The catalogue's order is the order ports were first seen; the ports list is its reverse.
@@ -285,7 +285,7 @@ test('a history of three native PortIndex snapshots, through the CLI: added, ret
     assert.equal(list.results.map((port) => port.name), ['newport', 'oldtool', 'SDL2', 'curl', 'zlib']);
 
     const again = await runCli(['import', 'PortIndex', '--json'], { cwd: dir });
-    assert.equal(JSON.parse(again.stdout), { added: [], updated: [], unchanged: ['zlib', 'curl', 'SDL2', 'oldtool', 'newport'], retired: [], returned: [], written: false });
+    assert.equal(JSON.parse(again.stdout), { added: [], updated: [], unchanged: ['zlib', 'curl', 'SDL2', 'oldtool', 'newport'], retired: [], returned: [], kept: [], written: false });
   });
 });
 

@@ -4,12 +4,12 @@ import { contentDigest, contentHash } from '../content-hash.js';
 import { mergePorts, type CataloguePort, type ImportChanges, type PortObject } from '../derive/merge-ports.js';
 import { Interrupted } from '../problems/interrupted.js';
 import { ProblemLog } from '../problems/problem-log.js';
-import { error } from '../problems/problem.js';
+import { error, type Problem } from '../problems/problem.js';
 import { canonicalPort } from '../read/canonical-port-line.js';
 import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import { eachChunk, writeAll } from './chunks.js';
-import { checkPipedSource, readSourceFile, sourceName, startSourceCheck, type Source } from './import-source.js';
+import { checkPipedSource, readSourceFile, sourceName, startSourceCheck, type CheckedSource } from './import-source.js';
 
 export interface ImportOptions {
   cwd: string;
@@ -18,6 +18,8 @@ export interface ImportOptions {
   catalogue: string;
   /** Report what would change, write nothing. */
   dryRun: boolean;
+  /** A port the source does not describe usably keeps its entry, with a warning, instead of failing the import. */
+  keepGoing?: boolean;
   /** Standard input, when the source is `-` (read whole; an interrupt stops the wait). */
   stdin?: () => Promise<Buffer>;
   /** Sources of this many bytes or more are checked on two threads (tests lower it). */
@@ -112,6 +114,17 @@ export function* catalogueParts(head: Record<string, unknown>, portTexts: readon
   yield ']}\n';
 }
 
+/** `--keep-going`: each problem of a port left out of the import, as a warning that says what became of the port. */
+function keptWarnings(unusable: readonly Problem[], existing: readonly CataloguePort[]): Problem[] {
+  const known = new Set(existing.map((port) => port.name.toLowerCase()));
+  return unusable.map((problem) => ({
+    ...problem,
+    code: 'port-kept',
+    severity: 'warning',
+    message: `${problem.message} [${problem.code}]: ${known.has(problem.port!.toLowerCase()) ? 'the port keeps its previous entry, neither updated nor retired' : 'the port, new, is left out'} (--keep-going)`,
+  }));
+}
+
 /** Standard input, whole; closed on an interrupt, which must not wait for its writer to end. */
 async function readStdin(signal: AbortSignal | undefined): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -161,9 +174,9 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   let read = options.source === '-' ? checkPipedSource(await unlessInterrupted(options.stdin ? options.stdin() : readStdin(signal), signal), log) : readSourceFile(options.cwd, options.source, log);
   await checkpoint(signal);
   progress.phase('checking the ports');
-  const checking = read && startSourceCheck(read, sourceName(options.cwd, options.source), log, options.sharedFrom);
+  const checking = read && startSourceCheck(read, sourceName(options.cwd, options.source), log, options.sharedFrom, options.keepGoing);
   read = undefined; // a local lives across the awaits below
-  let source: Source | undefined;
+  let source: CheckedSource | undefined;
   const catalogueLog = new ProblemLog();
   let existing: ReturnType<typeof readCatalogue>;
   try {
@@ -183,7 +196,9 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   await checkpoint(signal);
 
   progress.phase('merging');
-  const { texts, changes } = mergePorts(existing.ports, source.ports);
+  const unusable = new Set(source.unusable.map((problem) => problem.port!.toLowerCase()));
+  const { texts, changes } = mergePorts(existing.ports, source.ports, unusable);
+  log.addAll(keptWarnings(source.unusable, existing.ports));
   const parts = () => catalogueParts(source.head, texts);
   if (options.dryRun) return { ok: true, log, changes, wrote: false };
   // A port added, changed, retired or returned changes the file; otherwise its bytes tell.

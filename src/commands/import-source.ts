@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { ProblemLog } from '../problems/problem-log.js';
+import type { Problem } from '../problems/problem.js';
 import { blankProblem, readCatalogueBytes, utf8Problem } from '../read/read-json-file.js';
 import { hasBom } from '../read/utf8.js';
 import { startJsonCheck } from './json-source.js';
@@ -60,24 +61,35 @@ export function isJsonSource(bytes: Uint8Array): boolean {
  * Starts checking the source, as a build checks a catalogue (see SourceCheck): `finish` logs
  * its problems and gives its ports, or undefined when it has problems.
  */
-export function startSourceCheck(bytes: Buffer, name: string, log: ProblemLog, sharedFrom?: number): LoggedCheck {
+export function startSourceCheck(bytes: Buffer, name: string, log: ProblemLog, sharedFrom?: number, keepGoing = false): LoggedCheck {
   const check = isJsonSource(bytes) ? startJsonCheck(bytes, name, { sharedFrom }) : startNativeCheck(bytes, name, { sharedFrom });
-  return logged(check, log);
+  return logged(check, log, keepGoing);
+}
+
+/** A source without problems, but those of ports it does not describe usably (with `--keep-going`). */
+export interface CheckedSource extends Source {
+  /** Each such port's problems, each naming its port. */
+  unusable: Problem[];
 }
 
 export interface LoggedCheck {
-  finish(): Promise<Source | undefined>;
+  finish(): Promise<CheckedSource | undefined>;
   stop(): Promise<void>;
 }
 
 // In a function of its own: closures made in one scope share it, and would keep the source's
 // bytes alive through the check.
-function logged(check: SourceCheck, log: ProblemLog): LoggedCheck {
+function logged(check: SourceCheck, log: ProblemLog, keepGoing: boolean): LoggedCheck {
   return {
     async finish() {
-      const { head, ports, problems } = await check.finish();
-      log.addAll(problems);
-      return problems.some((problem) => problem.severity === 'error') ? undefined : { head, ports };
+      const { head, ports, problems, entryProblems } = await check.finish();
+      // A port whose own entry has a problem is left out with --keep-going; a problem of the
+      // source's layout (a header line, a length, the file cut short) still fails the import.
+      const unusable = keepGoing ? problems.filter((problem) => entryProblems.has(problem) && problem.port !== undefined) : [];
+      const left = new Set(unusable);
+      const others = left.size === 0 ? problems : problems.filter((problem) => !left.has(problem));
+      log.addAll(others);
+      return others.some((problem) => problem.severity === 'error') ? undefined : { head, ports, unusable };
     },
     stop: () => check.stop(),
   };

@@ -5,12 +5,13 @@
  * threads when it is large (see shared-check); read whole otherwise, which also locates a
  * syntax error.
  */
-import type { PortObject } from '../derive/merge-ports.js';
+import type { IndexPort, PortObject } from '../derive/merge-ports.js';
 import type { Problem } from '../problems/problem.js';
 import { parseJson } from '../read/read-json-file.js';
 import { splitPortIndex } from '../read/split-port-index.js';
 import { hasBom } from '../read/utf8.js';
-import { noPorts, portIndexProblems, portIndexTopProblems } from '../validate/validate-portindex.js';
+import { noPorts, portIndexTopProblems, portProblems } from '../validate/validate-portindex.js';
+import { below } from '../validate/zod-problems.js';
 import { indexPort } from './index-port.js';
 import { checkJsonEntries } from './json-entries.js';
 import { sharedChecker, type SharedCheckOptions } from './shared-check.js';
@@ -32,7 +33,8 @@ export function startJsonCheck(bytes: Uint8Array, file: string, options: SharedC
       const chunks = await check.finish();
       // A port's end guessed wrong from the layout, or a port that is not JSON: read again.
       if (chunks.some((chunk) => chunk.unparsable)) return readExactly(body, file);
-      return { head: split.head, ports: chunks.flatMap((chunk) => chunk.ports), problems: chunks.flatMap((chunk) => chunk.problems) };
+      const problems = chunks.flatMap((chunk) => chunk.problems);
+      return { head: split.head, ports: chunks.flatMap((chunk) => chunk.ports), problems, entryProblems: new Set(problems) };
     },
     stop: () => check.stop(),
   };
@@ -60,7 +62,7 @@ function splitDocument(body: Buffer, file: string, exact: boolean): SplitDocumen
   // The emptied array says nothing of its ports: none is a problem of its own.
   if (problems.length === 0 && parts.elements.length === 0) problems.push(noPorts(file));
   const { ports: _emptied, ...head } = skeleton;
-  return { head, ports: [], problems, starts: parts.elements.map(([start]) => start), ends: parts.elements.map(([, end]) => end) };
+  return { head, ports: [], problems, entryProblems: new Set(), starts: parts.elements.map(([start]) => start), ends: parts.elements.map(([, end]) => end) };
 }
 
 /** Split without guessing any port's end from the layout, on this thread; read whole when even that fails. */
@@ -68,7 +70,7 @@ function readExactly(body: Buffer, file: string): SourceRead {
   const split = splitDocument(body, file, true);
   if (split && split.problems.length === 0) {
     const checked = checkJsonEntries({ body, starts: split.starts, ends: split.ends }, 0, split.starts.length, file);
-    if (!checked.unparsable) return { head: split.head, ports: checked.ports, problems: checked.problems };
+    if (!checked.unparsable) return { head: split.head, ports: checked.ports, problems: checked.problems, entryProblems: new Set(checked.problems) };
   }
   return split && split.problems.length > 0 ? split : readWhole(body, file);
 }
@@ -76,9 +78,18 @@ function readExactly(body: Buffer, file: string): SourceRead {
 /** The document parsed whole: the plain path, which locates a syntax error. */
 function readWhole(body: Buffer, file: string): SourceRead {
   const parsed = parseJson(body, file);
-  if (!parsed.ok) return { head: {}, ports: [], problems: parsed.problems };
+  if (!parsed.ok) return { head: {}, ports: [], problems: parsed.problems, entryProblems: new Set() };
+  const top = portIndexTopProblems(parsed.value, file);
   const { ports, ...head } = parsed.value as Record<string, unknown>;
+  if (top.length > 0) return { head, ports: [], problems: top, entryProblems: new Set() };
+  if ((ports as unknown[]).length === 0) return { head, ports: [], problems: [noPorts(file)], entryProblems: new Set() };
   // A name listed twice is the index's to give (the later entry wins): not a problem here.
-  const problems = portIndexProblems(parsed.value, file);
-  return { head, ports: problems.length === 0 ? (ports as PortObject[]).map((port) => indexPort(port)) : [], problems };
+  const valid: IndexPort[] = [];
+  const problems: Problem[] = [];
+  (ports as unknown[]).forEach((port, index) => {
+    const found = portProblems(port, file, (path) => ({ path: below(`ports[${index}]`, path) }));
+    problems.push(...found);
+    if (found.length === 0) valid.push(indexPort(port as PortObject));
+  });
+  return { head, ports: valid, problems, entryProblems: new Set(problems) };
 }

@@ -24,7 +24,8 @@ function joined(check: EntriesCheck, found: Problem[]): SourceCheck {
   return {
     async finish() {
       const chunks = await check.finish();
-      return { head: {}, ports: chunks.flatMap((chunk) => chunk.ports), problems: inLineOrder(found, chunks.flatMap((chunk) => chunk.problems)) };
+      const ofEntries = chunks.flatMap((chunk) => chunk.problems);
+      return { head: {}, ports: chunks.flatMap((chunk) => chunk.ports), problems: inLineOrder(found, ofEntries), entryProblems: new Set(ofEntries) };
     },
     stop: () => check.stop(),
   };

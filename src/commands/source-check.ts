@@ -10,6 +10,12 @@ export interface Source {
 /** A source read: what it holds without problems, and the problems, in the source's order. */
 export interface SourceRead extends Source {
   problems: Problem[];
+  /**
+   * Those of `problems` that concern one entry's description alone (its list, its conversion,
+   * its values), not how the source is laid out: `--keep-going` leaves such a port out of the
+   * import rather than failing it.
+   */
+  entryProblems: ReadonlySet<Problem>;
 }
 
 /** A range of a source's entries checked (see native-entries, json-entries). */

@@ -33,6 +33,8 @@ export interface ImportChanges {
   retired: string[];
   /** Inactive before, listed again. */
   returned: string[];
+  /** Described unusably by the index (`--keep-going`): kept as they were, neither updated nor retired. */
+  kept: string[];
 }
 
 export interface Merged {
@@ -66,13 +68,23 @@ function retiredText(text: string): string {
   return JSON.stringify({ ...(JSON.parse(text) as PortObject), active: false });
 }
 
-export function mergePorts(existing: readonly CataloguePort[], incoming: readonly IndexPort[]): Merged {
+/**
+ * `unusable`: the lower-case names of ports the index lists but does not describe usably (see
+ * `ports-gen import --keep-going`). Such a port has not left the ports tree: one the catalogue
+ * has keeps its entry as it is, neither updated nor retired; a new one is left out.
+ */
+export function mergePorts(existing: readonly CataloguePort[], incoming: readonly IndexPort[], unusable: ReadonlySet<string> = new Set()): Merged {
   const latest = latestByName(incoming);
-  const changes: ImportChanges = { added: [], updated: [], unchanged: [], retired: [], returned: [] };
+  const changes: ImportChanges = { added: [], updated: [], unchanged: [], retired: [], returned: [], kept: [] };
   const texts: string[] = [];
   const known = new Set<string>();
   for (const port of existing) {
     known.add(key(port.name));
+    if (unusable.has(key(port.name))) {
+      changes.kept.push(port.name);
+      texts.push(port.text);
+      continue;
+    }
     const data = latest.get(key(port.name));
     if (!data) {
       if (port.active) {
@@ -90,7 +102,7 @@ export function mergePorts(existing: readonly CataloguePort[], incoming: readonl
     texts.push(text);
   }
   for (const [name, data] of latest) {
-    if (known.has(name)) continue;
+    if (known.has(name) || unusable.has(name)) continue;
     changes.added.push(data.name);
     texts.push(data.text);
   }

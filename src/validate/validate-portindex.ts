@@ -26,21 +26,6 @@ export function validatePortIndex(document: unknown, file: string, entries?: Por
   return validatePorts(entries ?? takeFrom(top.data.ports, (document as { ports: unknown[] }).ports), file, known);
 }
 
-/**
- * The problems of a document's ports, each checked with the build's schema; the document is left
- * as it is and no record is made (an import only needs to know that a build would accept them).
- * Names listed twice are not checked: an import resolves them.
- */
-export function portIndexProblems(document: unknown, file: string): Problem[] {
-  const top = portIndexTopProblems(document, file);
-  if (top.length > 0) return top;
-  const ports = (document as { ports: unknown[] }).ports;
-  const problems: Problem[] = [];
-  if (ports.length === 0) problems.push(noPorts(file));
-  ports.forEach((entry, index) => problems.push(...portProblems(entry, file, (path) => ({ path: below(`ports[${index}]`, path) }))));
-  return problems;
-}
-
 /** The problem of a document whose `ports` is empty. */
 export function noPorts(file: string): Problem {
   return error('no-ports', file, { path: 'ports' }, 'expected at least one port, found an empty array');
