@@ -122,7 +122,8 @@ test('a reader that closes the pipe early (`| head`): no stack trace, and the ex
   await withTempDir(async (dir) => {
     const ports = Array.from({ length: 3000 }, (_, i) => ({ name: `p${i}`, portdir: `devel/p${i}`, version: '1' }));
     writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ports }));
-    for (const [args, code] of [[['import', 'index.json', '--json'], 0], [['import', 'missing.json', '--json'], 1]] as const) {
+    writeFileSync(path.join(dir, 'none.json'), JSON.stringify({ ports: [] }));
+    for (const [args, code] of [[['import', 'index.json', '--json'], 0], [['import', 'none.json', '--json'], 1], [['import', 'missing.json', '--json'], 2]] as const) {
       const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout.destroy(); // closed before the command prints a line: its writes meet a closed pipe
       let stderr = '';

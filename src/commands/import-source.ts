@@ -4,7 +4,10 @@
  * one order (see port-key-order), checked with a build's rules. Problems are logged, located in
  * the source; nothing is returned when there is any.
  */
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { machineFaultOf } from '../problems/machine-fault.js';
+import { UsageError } from '../problems/usage-error.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import type { Problem } from '../problems/problem.js';
 import { blankProblem, readCatalogueBytes, utf8Problem } from '../read/read-json-file.js';
@@ -28,9 +31,28 @@ const SOURCE = "a PortIndex: MacPorts' native index or portindex2json's JSON";
  * large source is read on two threads (see shared-check).
  */
 export function readSourceFile(cwd: string, source: string, log: ProblemLog): Buffer | undefined {
+  checkSourcePath(path.resolve(cwd, source));
   const read = readCatalogueBytes(path.resolve(cwd, source), sourceName(cwd, source), true, SOURCE);
   if (!read.ok) return void log.addAll(read.problems);
   return read.value;
+}
+
+/**
+ * A source that is not there, a directory, not a file or not readable is a mistake in how
+ * ports-gen is run, not a problem of an index: one line (exit 2) with its absolute path.
+ */
+function checkSourcePath(file: string): void {
+  let stats: Stats;
+  try {
+    stats = statSync(file);
+    if (stats.isFile()) accessSync(file, constants.R_OK);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UsageError(`the source ${file} does not exist: give the path of a PortIndex (or - for standard input)`);
+    throw machineFaultOf(cause, '/') ?? new UsageError(`the source ${file} cannot be read (${code ?? String(cause)})`);
+  }
+  if (stats.isDirectory()) throw new UsageError(`the source ${file} is a directory: give the PortIndex file in it`);
+  if (!stats.isFile()) throw new UsageError(`the source ${file} is not a regular file: give a PortIndex file (or - to read standard input)`);
 }
 
 /**

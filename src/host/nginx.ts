@@ -16,7 +16,7 @@ import {
   ROOT_ROUTE,
   type Route,
 } from '../routes/route-table.js';
-import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, listPageFile, maintainerFile, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
+import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, listPageFile, maintainerFile, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
 
 /** What the nginx configuration is made from: a built site, and where to listen. */
 export interface NginxSite {
@@ -190,7 +190,7 @@ export function renderNginxConfig(site: NginxSite): string {
     ...routeLocation(`= ${ROOT_ROUTE.path}`, ROOT_ROUTE, '$pg_root_file', missOf('not-found')),
     ...routeLocation(`= ${OPENAPI_ROUTE.path}`, OPENAPI_ROUTE, OPENAPI_ROUTE.path, missOf('not-found')),
     ...LIST_ROUTES.flatMap((route) => routeLocation(`= ${route.path}`, route, `$pg_${route.list}_page`, missOf('invalid-page'))),
-    ...routeLocation(`~ ^${instance(PORT_ROUTE, '[^/]+')}$`, PORT_ROUTE, `/${portFile('$pg_port')}`, missOf('no-port')),
+    ...routeLocation(`~ ^${instance(PORT_ROUTE, PORT_SEGMENT)}$`, PORT_ROUTE, `/${portFile('$pg_port')}`, missOf('no-port')),
     ...routeLocation(`~ ^${instance(CATEGORY_ROUTE, NGINX_CATEGORY_SEGMENT)}$`, CATEGORY_ROUTE, `/${categoryFile('$pg_name')}`, missOf('no-category')),
     ...routeLocation(`~ ^${instance(MAINTAINER_ROUTE, GITHUB_SEGMENT)}$`, MAINTAINER_ROUTE, `/${maintainerFile('$pg_name')}`, '@pg_no_maintainer'),
     '',
@@ -237,7 +237,7 @@ function instance(route: Route, segment: string): string {
 /** Every route's path without its trailing slash, as one pattern. */
 function slashless(): string {
   const lists = [PORTS_ROUTE, FILES_ROUTE, CATEGORIES_ROUTE, MAINTAINERS_ROUTE].map((route) => route.path.slice(ROOT_ROUTE.path.length - 1, -1));
-  const instances = [instance(PORT_ROUTE, '[^/]+'), instance(CATEGORY_ROUTE, NGINX_CATEGORY_SEGMENT), instance(MAINTAINER_ROUTE, GITHUB_SEGMENT)].map((path) =>
+  const instances = [instance(PORT_ROUTE, PORT_SEGMENT), instance(CATEGORY_ROUTE, NGINX_CATEGORY_SEGMENT), instance(MAINTAINER_ROUTE, GITHUB_SEGMENT)].map((path) =>
     path.slice(ROOT_ROUTE.path.length - 1, -1).replace('?<pg_name>', '?:'),
   );
   return `${ROOT_ROUTE.path.slice(0, -1)}(?:${[...lists, ...instances].join('|')})?`;

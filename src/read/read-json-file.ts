@@ -9,8 +9,8 @@ export type Read<T> = { ok: true; value: T } | { ok: false; problems: Problem[] 
  * Reads a catalogue file strictly: UTF-8 only (a BOM is dropped, docs/catalogue-format.md) and not empty.
  * The bytes are returned as they are; decoding is the caller's choice.
  */
-export function readCatalogueBytes(path: string, file: string, shared = false, expected = JSON_DOCUMENT): Read<Buffer> {
-  const read = readCatalogueFile(path, file, shared, expected);
+export function readCatalogueBytes(path: string, file: string, shared = false, expected = JSON_DOCUMENT, missing?: string): Read<Buffer> {
+  const read = readCatalogueFile(path, file, shared, expected, missing);
   return read.ok ? { ok: true, value: read.value.bytes } : read;
 }
 
@@ -20,15 +20,16 @@ const JSON_DOCUMENT = 'a JSON document';
 /**
  * As readCatalogueBytes, with where the bytes start in the file: after a byte-order mark.
  * `shared`: read into shared memory, which another thread can read too without a copy.
- * `expected`: what the file should hold, for the problem of an empty one.
+ * `expected`: what the file should hold, for the problem of an empty one; `missing`: what to do
+ * when it is not there, for the problem that says so.
  */
-export function readCatalogueFile(path: string, file: string, shared = false, expected = JSON_DOCUMENT): Read<{ bytes: Buffer; start: number }> {
+export function readCatalogueFile(path: string, file: string, shared = false, expected = JSON_DOCUMENT, missing?: string): Read<{ bytes: Buffer; start: number }> {
   let bytes: Buffer;
   try {
     bytes = readRegularFile(path, shared);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    const message = code === 'ENOENT' ? 'the file does not exist' : `the file cannot be read (${code ?? (cause as Error).message})`;
+    const message = code === 'ENOENT' ? `the file does not exist${missing ? `: ${missing}` : ''}` : `the file cannot be read (${code ?? (cause as Error).message})`;
     return { ok: false, problems: [error('unreadable-file', file, {}, message)] };
   }
   const start = hasBom(bytes) ? BOM.length : 0;

@@ -44,6 +44,9 @@ export interface PortIndexDocument {
 
 const BACKSLASH = 0x5c;
 
+/** What a catalogue without its ports is told. */
+const MISSING = "make it from MacPorts' PortIndex (or its JSON) with `ports-gen import <PortIndex> --catalogue <dir>`";
+
 /** Thrown by `take` when one port's text is not JSON: the whole document is read again. */
 class PortSyntaxError extends Error {}
 
@@ -59,7 +62,7 @@ export function readPortIndex(path: string, file: string, exact = false): Read<P
   if (scanned && scannedDocument !== undefined) {
     return { ok: true, value: { document: scannedDocument, entries: entriesOfScan(path, file, scanned), byLayout: scanned.guessed > 0 } };
   }
-  const read = readCatalogueFile(path, file);
+  const read = readCatalogueFile(path, file, false, undefined, MISSING);
   if (!read.ok) return read;
   const { bytes, start } = read.value;
   const parts = splitPortIndex(bytes, exact);
@@ -190,7 +193,7 @@ export function isPortSyntaxError(cause: unknown): boolean {
 
 /** The plain path only: the whole document parsed at once. */
 export function readWholePortIndex(path: string, file: string): Read<PortIndexDocument> {
-  const read = readCatalogueBytes(path, file);
+  const read = readCatalogueBytes(path, file, false, undefined, MISSING);
   if (!read.ok) return read;
   const parsed = parseJson(read.value, file);
   return parsed.ok ? { ok: true, value: { document: parsed.value } } : parsed;

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { OUTPUT_SCHEMAS, apiRoot, categoriesPage, categoryResource, errorBody, filesPage, maintainerResource, maintainersPage, portResource, portsPage } from '../routes/output-schemas.js';
 import { API_HEADERS, CATEGORY_ROUTE, JSON_FORMATS, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, PORT_ROUTE, ROOT_ROUTE, type Route } from '../routes/route-table.js';
-import { ERROR_BODIES, GITHUB_SEGMENT, type ErrorKind, type ListName } from '../routes/site-files.js';
+import { ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, type ErrorKind, type ListName } from '../routes/site-files.js';
 import { toJsonText } from './json-text.js';
 
 const SCHEMAS = '#/components/schemas/';
@@ -45,7 +45,8 @@ const PAGE = { $ref: '#/components/parameters/page' };
 function pathOf(route: Route): { path: string; parameter?: unknown } {
   if (!route.path.includes(':name')) return { path: route.path };
   const name = route === MAINTAINER_ROUTE ? 'github' : 'name';
-  const schema = route === MAINTAINER_ROUTE ? { type: 'string', pattern: `^${GITHUB_SEGMENT}$` } : { type: 'string' };
+  const segment = route === MAINTAINER_ROUTE ? GITHUB_SEGMENT : route === PORT_ROUTE ? PORT_SEGMENT : undefined;
+  const schema = segment ? { type: 'string', pattern: `^${segment}$` } : { type: 'string' };
   const description =
     route === PORT_ROUTE ? "the port's name, in any letter case" : route === CATEGORY_ROUTE ? "the category's name, exactly as the catalogue first spells it" : 'a GitHub handle, exactly';
   return { path: route.path.replace(':name', `{${name}}`), parameter: { name, in: 'path', required: true, description, schema } };

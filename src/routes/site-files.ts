@@ -73,6 +73,12 @@ export function rootFile(format?: string): string {
 }
 
 /**
+ * A port's URL segment, as the live service's router matches a port's name: a segment outside
+ * it (`no such`, `café`) reaches no view there, so it is 404 `Not found.`, not "No Port matches".
+ */
+export const PORT_SEGMENT = '[a-zA-Z0-9_.+@-]+';
+
+/**
  * A category's URL segment, as DRF's router matches a lookup (`[^/.]+`): a category whose
  * name has a dot or a slash has no page on the live service, and none here. Nor has one
  * that cannot name a directory (a NUL, over 255 bytes).

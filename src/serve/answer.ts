@@ -15,7 +15,7 @@ import {
   ROOT_ROUTE,
   type Route,
 } from '../routes/route-table.js';
-import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, listPageFile, maintainerFile, OPENAPI_FILE, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
+import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, listPageFile, maintainerFile, OPENAPI_FILE, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
 import { decodePath, slashedLocation } from './append-slash.js';
 import { resolvePage } from './page-number.js';
 
@@ -48,7 +48,7 @@ function instancePattern(route: Route, segment: string): { route: Route; pattern
 }
 
 /** The instance routes, their segments matched as the live service's router matches them. */
-const INSTANCES = [instancePattern(PORT_ROUTE, '[^/]+'), instancePattern(CATEGORY_ROUTE, CATEGORY_SEGMENT), instancePattern(MAINTAINER_ROUTE, GITHUB_SEGMENT)];
+const INSTANCES = [instancePattern(PORT_ROUTE, PORT_SEGMENT), instancePattern(CATEGORY_ROUTE, CATEGORY_SEGMENT), instancePattern(MAINTAINER_ROUTE, GITHUB_SEGMENT)];
 
 const FIXED: ReadonlyMap<string, Route> = new Map([ROOT_ROUTE, OPENAPI_ROUTE, PORTS_ROUTE, FILES_ROUTE, CATEGORIES_ROUTE, MAINTAINERS_ROUTE].map((route) => [route.path, route]));
 

@@ -64,6 +64,11 @@ export const CASES: Case[] = [
   { name: 'format=api', method: 'GET', target: '/api/v1/ports/zlib/?format=api', expect: { status: 200, body: file('zlib.json') } },
   { name: 'format=json', method: 'GET', target: '/api/v1/ports/zlib/?format=json', expect: { status: 200, body: file('zlib.json') } },
   { name: 'an unknown port', method: 'GET', target: '/api/v1/ports/nosuchport/', expect: { status: 404, body: NO_PORT }},
+  // The live router's pattern for a port's name does not match these: no view is reached.
+  { name: 'a port segment with a space', method: 'GET', target: '/api/v1/ports/no%20such/', expect: { status: 404, body: NOT_FOUND } },
+  { name: 'a port segment beyond ASCII', method: 'GET', target: '/api/v1/ports/caf%C3%A9/', expect: { status: 404, body: NOT_FOUND } },
+  { name: 'OPTIONS on a port segment the route does not match', method: 'OPTIONS', target: '/api/v1/ports/caf%C3%A9/', expect: { status: 404, body: NOT_FOUND } },
+  { name: 'a port segment the route does not match, without its trailing slash', method: 'GET', target: '/api/v1/ports/no%20such', expect: { status: 404, body: NOT_FOUND } },
   {
     name: 'an unknown format',
     method: 'GET',
