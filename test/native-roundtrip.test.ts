@@ -3,7 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { synthPortIndexPair } from '../scripts/synth-port-index.js';
 import { importCatalogue } from '../src/commands/import-catalogue.js';
+import type { ImportChanges } from '../src/derive/merge-ports.js';
 import { readNativePortIndex } from '../src/read/native-port-index.js';
 import { parseTclList } from '../src/read/tcl-list.js';
 import { nativePortIndex, tclText, type NativeEntry, type TclValue } from './support/native-writer.js';
@@ -108,6 +110,22 @@ test('the writer: each entry\'s length is its line\'s characters (UTF-16 code un
   ]);
   const description = parseTclList(read.entries[0]!.elements[3]!);
   assert.equal(description.ok && description.elements, ['Un café', '🙂', '{', '']);
+});
+
+test('the bench\'s synthetic PortIndex pair is the real format: both import, and the second reports what the bench expects', async () => {
+  await withTempDir(async (dir) => {
+    const pair = synthPortIndexPair(400, 5);
+    const imports: Array<ImportChanges | undefined> = [];
+    for (const text of [pair.first, pair.second]) {
+      writeFileSync(path.join(dir, 'PortIndex'), text);
+      const result = await importCatalogue({ cwd: dir, source: 'PortIndex', catalogue: 'catalogue', dryRun: false });
+      assert.equal(result.log.kept, []);
+      imports.push(result.changes);
+    }
+    assert.is(imports[0]!.added.length, pair.ports);
+    const { added, updated, retired } = imports[1]!;
+    assert.equal({ added: added.length, updated: updated.length, retired: retired.length }, pair.expected);
+  });
 });
 
 test.run();
