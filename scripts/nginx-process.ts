@@ -40,17 +40,16 @@ async function accepting(port: number): Promise<boolean> {
 }
 
 /**
- * Real nginx in the foreground, with everything it writes (pid, error log, temporary files) in
- * `dir`, including `config(listen)`: the http-context configuration `ports-gen nginx` printed
- * for that listen address.
+ * `dir`/nginx.conf: nginx in the foreground, everything it writes in `dir`, and `site` (what
+ * `ports-gen nginx` printed) in its http context.
  */
-export async function startNginx(bin: string, dir: string, config: (listen: string) => Promise<string>): Promise<Running> {
-  const port = await freePort();
+function writeNginxConf(dir: string, site: string): string {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'site.conf'), await config(`127.0.0.1:${port}`));
+  writeFileSync(path.join(dir, 'site.conf'), site);
   const temp = (name: string) => `  ${name}_temp_path ${path.join(dir, name)};`;
+  const conf = path.join(dir, 'nginx.conf');
   writeFileSync(
-    path.join(dir, 'nginx.conf'),
+    conf,
     [
       'daemon off;',
       'master_process off;',
@@ -65,6 +64,24 @@ export async function startNginx(bin: string, dir: string, config: (listen: stri
       '',
     ].join('\n'),
   );
+  return conf;
+}
+
+/** `nginx -t` of `site` in the http context: its exit status and all it printed. */
+export function testNginxConfig(bin: string, dir: string, site: string): { status: number | null; output: string } {
+  const conf = writeNginxConf(dir, site);
+  const run = spawnSync(bin, ['-t', '-p', dir, '-c', conf], { encoding: 'utf8' });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/**
+ * Real nginx in the foreground, with everything it writes (pid, error log, temporary files) in
+ * `dir`, including `config(listen)`: the http-context configuration `ports-gen nginx` printed
+ * for that listen address.
+ */
+export async function startNginx(bin: string, dir: string, config: (listen: string) => Promise<string>): Promise<Running> {
+  const port = await freePort();
+  writeNginxConf(dir, await config(`127.0.0.1:${port}`));
   const child: ChildProcess = spawn(bin, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

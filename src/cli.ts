@@ -10,6 +10,7 @@ import { MARKER_FILE, rootFile } from './routes/site-files.js';
 import { serveSite } from './serve/server.js';
 import { readSiteIndex } from './serve/site-index.js';
 import { renderNginxConfig } from './host/nginx.js';
+import { checkListen, checkRoot, checkServerName } from './host/nginx-options.js';
 import { formatProblemsJson } from './report/format-json.js';
 import { formatProblems } from './report/format-text.js';
 import { silentProgress, terminalProgress, type Progress } from './report/progress.js';
@@ -178,13 +179,14 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--listen <address>', "nginx's listen: a port, or address:port", '8080')
     .option('--server-name <name>', "nginx's server_name", '_')
     .action((opts: { dir: string; listen: string; serverName: string }) => {
+      const listen = checkListen(opts.listen);
+      const serverName = checkServerName(opts.serverName);
       const dir = builtSite(io.cwd, opts.dir);
       // nginx's root is --dir itself: a later build switches it to its new tree in one step,
       // which nginx then serves; the names and page counts are read from the tree it is now.
-      const root = dir;
-      if (root.includes('$')) throw new UsageError(`nginx reads $ as a variable in a path: move the site out of ${root}`);
+      const root = checkRoot(dir);
       const index = readSiteIndex(realpathSync(dir));
-      io.stdout(renderNginxConfig({ root, listen: opts.listen, serverName: opts.serverName, ports: index.ports.values(), pages: { files: index.pages, ...index.listPages } }));
+      io.stdout(renderNginxConfig({ root, listen, serverName, ports: index.ports.values(), pages: { files: index.pages, ...index.listPages } }));
     });
 
   return program;

@@ -18,13 +18,6 @@ test("port names that are the map's own words are escaped, the others quoted", (
   assert.match(config, '  "libsigc++" "libsigc++";');
 });
 
-test('the name map is sized for the names: their number and the longest', () => {
-  const names = Array.from({ length: 40000 }, (_, i) => `port-${i}-${'x'.repeat(i === 7 ? 200 : 3)}`);
-  const config = renderNginxConfig(site(names));
-  assert.match(config, 'map_hash_max_size 131072;');
-  assert.match(config, 'map_hash_bucket_size 256;');
-});
-
 test('the last page of each list is the target of page=last', () => {
   const config = renderNginxConfig(site(['zlib']));
   assert.match(config, 'last /api/v1/files/page-3.json;');

@@ -9,6 +9,7 @@ import { KEPT_PROBLEMS } from '../src/problems/problem-log.js';
 import { formatProblems } from '../src/report/format-text.js';
 import { writeCatalogue, zlib, type CatalogueSource } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
+import { runCli } from './support/run-cli.js';
 
 const P = 'catalogue/portindex.json';
 const B = 'catalogue/builds.ndjson';
@@ -117,6 +118,22 @@ test('errors are kept and shown ahead of warnings, however many warnings come fi
     const text = formatProblems(result.log).split('\n');
     assert.match(text[0]!, /^catalogue\/builds\.ndjson:2: build_id: error: /);
     assert.match(text.at(-1)!, /1451 more warnings not shown \(1500 in all; of the first 1000, unresolved-dependency: 1000\)/);
+  });
+});
+
+test('--strict: warnings made errors never crowd out an error of its own kind, in the text or in --json', async () => {
+  await withTempDir(async (dir) => {
+    const dangling = Array.from({ length: 3010 }, (_, i) => `port:ghost${i}`);
+    const lines = Array.from({ length: 200 }, (_, i) => ok({ build_id: i + 1 }));
+    lines[122] = ok({ build_id: -5 });
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: ports({ ...zlib, depends_lib: dangling }), builds: `${lines.join('\n')}\n` });
+    const run = await runCli(['build', '--strict', '--json'], { cwd: dir });
+    assert.is(run.code, 1);
+    const problems = JSON.parse(run.stdout) as Array<{ code: string; location: { line?: number; path?: string }; severity: string }>;
+    assert.equal(problems[0], { ...problems[0]!, code: 'invalid-value', location: { line: 123, path: 'build_id' }, severity: 'error' });
+    assert.is(problems.filter((p) => p.code === 'unresolved-dependency' && p.severity === 'error').length, KEPT_PROBLEMS);
+    const text = await runCli(['build', '--strict'], { cwd: dir });
+    assert.match(text.stderr.split('\n')[0]!, /^catalogue\/builds\.ndjson:123: build_id: error: /);
   });
 });
 

@@ -1,15 +1,17 @@
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { contentDigest, contentHash } from '../content-hash.js';
 import { mergePorts, type CataloguePort, type ImportChanges, type PortObject } from '../derive/merge-ports.js';
 import { Interrupted } from '../problems/interrupted.js';
+import { MachineFault } from '../problems/machine-fault.js';
+import { UsageError } from '../problems/usage-error.js';
 import { ProblemLog } from '../problems/problem-log.js';
 import { error, type Problem } from '../problems/problem.js';
 import { canonicalPort } from '../read/canonical-port-line.js';
 import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import { eachChunk, writeAll } from './chunks.js';
-import { checkPipedSource, readSourceFile, sourceName, startSourceCheck, type CheckedSource } from './import-source.js';
+import { checkPipedSource, readSourceFile, sourceName, SOURCE_LIMIT, startSourceCheck, type CheckedSource } from './import-source.js';
 
 export interface ImportOptions {
   cwd: string;
@@ -125,13 +127,66 @@ function keptWarnings(unusable: readonly Problem[], existing: readonly Catalogue
   }));
 }
 
-/** Standard input, whole; closed on an interrupt, which must not wait for its writer to end. */
-async function readStdin(signal: AbortSignal | undefined): Promise<Buffer> {
+/**
+ * The catalogue directory, made when it is new: its last level only, so that a mistyped path
+ * makes no tree, and never with `mkdir -p`, which spins for ever on a file system that makes no
+ * directories (/proc). What stands in the way is the user's to fix: one line, exit 2.
+ */
+function makeCatalogueDirectory(dir: string): void {
+  try {
+    mkdirSync(dir);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      const parent = path.dirname(dir);
+      if (!statSync(parent, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`cannot make the catalogue ${dir}: its directory ${parent} does not exist (or is a link to nowhere); make it first`);
+      throw new MachineFault(`cannot make the catalogue ${dir}: its file system makes no new directories (ENOENT); choose another --catalogue`);
+    }
+    if (code !== 'EEXIST') throw cause;
+  }
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`the catalogue ${dir} is not a directory (or is a link to nowhere): choose another --catalogue`);
+}
+
+/**
+ * The temporary files of imports that were killed before their rename (`portindex.json.<pid>.tmp`,
+ * their process gone), so that none piles up or is committed with the catalogue. A live
+ * process's file is another import's, still writing: left alone.
+ */
+function removeDeadTemporaries(file: string): void {
+  const pattern = new RegExp(`^${path.basename(file).replace(/\./g, '\\.')}\\.([0-9]+)\\.tmp$`);
+  for (const name of readdirSync(path.dirname(file))) {
+    const pid = Number(pattern.exec(name)?.[1]);
+    if (Number.isSafeInteger(pid) && pid !== process.pid && !isRunning(pid)) rmSync(path.join(path.dirname(file), name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (cause) {
+    return (cause as NodeJS.ErrnoException).code === 'EPERM'; // there, and another user's
+  }
+}
+
+/**
+ * Standard input, whole; closed on an interrupt, which must not wait for its writer to end, and
+ * past SOURCE_LIMIT bytes (undefined then): a pipe from /dev/zero would otherwise fill memory.
+ */
+async function readStdin(signal: AbortSignal | undefined): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
+  let size = 0;
   const close = () => process.stdin.destroy();
   signal?.addEventListener('abort', close, { once: true });
   try {
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    for await (const chunk of process.stdin) {
+      size += (chunk as Buffer).length;
+      if (size > SOURCE_LIMIT) {
+        close();
+        return undefined;
+      }
+      chunks.push(chunk as Buffer);
+    }
   } finally {
     signal?.removeEventListener('abort', close);
   }
@@ -212,7 +267,8 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
 
   progress.phase(`writing ${name}`);
   const temporary = `${file}.${process.pid}.tmp`;
-  mkdirSync(path.dirname(file), { recursive: true });
+  makeCatalogueDirectory(path.dirname(file));
+  removeDeadTemporaries(file);
   try {
     const fd = openSync(temporary, 'wx');
     try {

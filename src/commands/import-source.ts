@@ -9,7 +9,7 @@ import path from 'node:path';
 import { machineFaultOf } from '../problems/machine-fault.js';
 import { UsageError } from '../problems/usage-error.js';
 import type { ProblemLog } from '../problems/problem-log.js';
-import type { Problem } from '../problems/problem.js';
+import { error, type Problem } from '../problems/problem.js';
 import { blankProblem, readCatalogueBytes, utf8Problem } from '../read/read-json-file.js';
 import { hasBom } from '../read/utf8.js';
 import { startJsonCheck } from './json-source.js';
@@ -31,7 +31,7 @@ const SOURCE = "a PortIndex: MacPorts' native index or portindex2json's JSON";
  * large source is read on two threads (see shared-check).
  */
 export function readSourceFile(cwd: string, source: string, log: ProblemLog): Buffer | undefined {
-  checkSourcePath(path.resolve(cwd, source));
+  if (checkSourcePath(path.resolve(cwd, source)) > SOURCE_LIMIT) return void log.add(tooLarge(sourceName(cwd, source)));
   const read = readCatalogueBytes(path.resolve(cwd, source), sourceName(cwd, source), true, SOURCE);
   if (!read.ok) return void log.addAll(read.problems);
   return read.value;
@@ -41,7 +41,7 @@ export function readSourceFile(cwd: string, source: string, log: ProblemLog): Bu
  * A source that is not there, a directory, not a file or not readable is a mistake in how
  * ports-gen is run, not a problem of an index: one line (exit 2) with its absolute path.
  */
-function checkSourcePath(file: string): void {
+function checkSourcePath(file: string): number {
   let stats: Stats;
   try {
     stats = statSync(file);
@@ -53,13 +53,26 @@ function checkSourcePath(file: string): void {
   }
   if (stats.isDirectory()) throw new UsageError(`the source ${file} is a directory: give the PortIndex file in it`);
   if (!stats.isFile()) throw new UsageError(`the source ${file} is not a regular file: give a PortIndex file (or - to read standard input)`);
+  return stats.size;
+}
+
+/**
+ * The largest source read: MacPorts' whole PortIndex is some 40 MB, its JSON some 60 MB, so a
+ * source of more than four times that is no PortIndex (a pipe from /dev/zero, say), and is
+ * refused before it fills memory.
+ */
+export const SOURCE_LIMIT = 256 << 20;
+
+function tooLarge(file: string): Problem {
+  return error('too-large', file, {}, `expected a PortIndex of at most ${SOURCE_LIMIT >> 20} MiB (MacPorts' own is some 40 MB), found more: this is no PortIndex`);
 }
 
 /**
  * The bytes of a source from standard input, checked as a file's are (see readSourceFile):
  * its byte-order mark dropped, UTF-8 and not empty, or its problem logged.
  */
-export function checkPipedSource(bytes: Buffer, log: ProblemLog): Buffer | undefined {
+export function checkPipedSource(bytes: Buffer | undefined, log: ProblemLog): Buffer | undefined {
+  if (bytes === undefined) return void log.add(tooLarge(sourceName('', '-')));
   const text = bytes.subarray(hasBom(bytes) ? 3 : 0);
   const problem = utf8Problem(text, sourceName('', '-')) ?? blankProblem(text, sourceName('', '-'), SOURCE);
   if (problem) return void log.add(problem);

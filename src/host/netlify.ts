@@ -68,9 +68,20 @@ function instancePath(route: Route, name: string): string {
   return route.path.replace(':name', encodeURIComponent(name));
 }
 
+/**
+ * A name that can stand in a rule as it is. Netlify's rule syntax gives characters meaning (`*`
+ * a splat, `:` a placeholder, `!` a forced rule, `#` a comment, white space a field's end, a
+ * backslash breaks the rule's regular expression) and its engine decodes a path before it
+ * matches, so an encoded `*` is a splat all the same: a rule for a category named `*` would answer
+ * for every category. A name with any character outside this set has no rule of its own; the
+ * function answers for it, from the index, as it does for a name in another letter case.
+ */
+const RULE_NAME = /^[A-Za-z0-9._~+@-]+$/;
+
 /** An instance served from its file, as named; any other name (the `:name` placeholder) goes to the function. */
 function instanceRules(route: Route, names: readonly string[], file: (name: string) => string): string[] {
-  return [...names.map((name) => `${instancePath(route, name)} ${target(file(name))} 200`), `${route.path} ${FUNCTION} 200`];
+  const ruled = names.filter((name) => RULE_NAME.test(name));
+  return [...ruled.map((name) => `${instancePath(route, name)} ${target(file(name))} 200`), `${route.path} ${FUNCTION} 200`];
 }
 
 /**

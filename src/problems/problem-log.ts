@@ -9,11 +9,13 @@ export const KEPT_PROBLEMS = 1000;
 /**
  * Collects the problems of one run; counts every one, keeps the first KEPT_PROBLEMS errors and
  * the first KEPT_PROBLEMS warnings, apart: warnings found first, however many, never crowd out
- * an error.
+ * an error, not even once `--strict` has made them errors.
  */
 export class ProblemLog {
   private readonly keptErrors: Problem[] = [];
   private readonly keptWarnings: Problem[] = [];
+  /** Warnings made errors by `--strict`: kept apart from the errors of their own kind. */
+  private readonly keptPromoted: Problem[] = [];
   errors = 0;
   warnings = 0;
 
@@ -31,9 +33,9 @@ export class ProblemLog {
     for (const problem of problems) this.add(problem);
   }
 
-  /** The kept problems, errors ahead of warnings. */
+  /** The kept problems, errors ahead of warnings, those of their own kind first. */
   get kept(): Problem[] {
-    return [...this.keptErrors, ...this.keptWarnings];
+    return [...this.keptErrors, ...this.keptPromoted, ...this.keptWarnings];
   }
 
   get total(): number {
@@ -43,14 +45,14 @@ export class ProblemLog {
   /** Problems of the files in this order, each file's in the order found (a stable sort). */
   orderByFile(files: readonly string[]): void {
     const rank = (file: string) => (files.includes(file) ? files.indexOf(file) : files.length);
-    for (const list of [this.keptErrors, this.keptWarnings]) list.sort((a, b) => rank(a.file) - rank(b.file));
+    for (const list of [this.keptErrors, this.keptPromoted, this.keptWarnings]) list.sort((a, b) => rank(a.file) - rank(b.file));
   }
 
   /** `--strict`: every warning becomes an error. */
   promoteWarnings(): void {
     for (const problem of this.keptWarnings.splice(0)) {
       problem.severity = 'error';
-      if (this.keptErrors.length < KEPT_PROBLEMS) this.keptErrors.push(problem);
+      if (this.keptPromoted.length < KEPT_PROBLEMS) this.keptPromoted.push(problem);
     }
     this.errors += this.warnings;
     this.warnings = 0;

@@ -30,6 +30,7 @@ export const PROBLEM_CODES = [
   'truncated',
   'nested-list',
   'port-kept',
+  'too-large',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

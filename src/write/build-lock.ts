@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { MachineFault } from '../problems/machine-fault.js';
+import { UsageError } from '../problems/usage-error.js';
 
 /**
  * One build at a time per `--out`: a lock directory beside it, `.<out>.ports-gen.lock/`, made
@@ -19,6 +20,8 @@ export const BEAT_MS = 1000;
 /** A lock not touched for this long belongs to a build that is gone (killed, its machine down). */
 export const STALE_MS = 10_000;
 const POLL_MS = 200;
+/** Times in a row a lock may be found gone just after `mkdir` said it was there. */
+const MAX_VANISHED = 1000;
 const OWNER_FILE = 'owner.json';
 
 interface Owner {
@@ -110,6 +113,7 @@ export class BuildLock {
       space: processSpace(),
       ticks: startTicks(process.pid),
     };
+    let vanished = 0;
     for (;;) {
       if (tryMake(dir, owner)) {
         const heartbeat = new Worker(HEARTBEAT, { eval: true, workerData: { dir, owner: path.join(dir, OWNER_FILE), token: owner.token, beatMs: BEAT_MS } });
@@ -118,7 +122,11 @@ export class BuildLock {
         return new BuildLock(dir, owner.token, heartbeat, onExit);
       }
       const held = inspect(dir);
-      if (!held) continue; // released meanwhile
+      if (!held) {
+        // Released meanwhile; a lock that is never there when looked at is something else in the way.
+        if (++vanished > MAX_VANISHED) throw new MachineFault(`cannot take the lock ${dir}: it comes and goes, or something other than a directory is in the way; remove it, then run again`);
+        continue;
+      }
       if (isStale(held)) {
         takeOver(dir, owner.token);
         continue;
@@ -146,12 +154,23 @@ function tryMake(dir: string, owner: Owner): boolean {
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
-    if (code !== 'ENOENT') throw cause;
-    mkdirSync(path.dirname(dir), { recursive: true }); // --out's parent, when it is new
-    return tryMake(dir, owner);
+    if (code === 'ENOENT') throw noDirectoryFor(path.dirname(dir));
+    throw cause;
   }
   writeFileSync(path.join(dir, OWNER_FILE), JSON.stringify(owner));
   return true;
+}
+
+/**
+ * Why nothing can be made in `parent`, --out's directory. Only --out's last level is made (a
+ * mistyped path must not make a tree); one in a file system that makes no directories (/proc)
+ * is refused too. Never a loop: `mkdir -p` on such a file system spins for ever.
+ */
+function noDirectoryFor(parent: string): Error {
+  if (!statSync(parent, { throwIfNoEntry: false })?.isDirectory()) {
+    return new UsageError(`cannot write the site: its directory ${parent} does not exist (or is a link to nowhere); make it first, or choose another --out`);
+  }
+  return new MachineFault(`cannot write the site into ${parent}: its file system makes no new directories (ENOENT); choose another --out`);
 }
 
 function readOwner(dir: string): Partial<Owner> | undefined {
