@@ -43,11 +43,57 @@ class Scanner {
     while (this.i < this.text.length && ' \t\n\r'.includes(this.text[this.i]!)) this.i++;
   }
 
+  /**
+   * One value, nested arrays and objects included, with a stack of its open containers rather
+   * than a call per level: a line of thousands of `[` would overflow the call stack.
+   */
   value(): void {
+    const open: Array<'{' | '['> = [];
+    for (;;) {
+      this.space();
+      const c = this.text[this.i];
+      if (c === '{' || c === '[') {
+        this.i++;
+        this.space();
+        if (this.text[this.i] === (c === '{' ? '}' : ']')) this.i++;
+        else {
+          open.push(c);
+          if (c === '{') this.key();
+          continue;
+        }
+      } else this.scalar();
+      // After a value: close what it ended, or go on to the next member.
+      for (;;) {
+        const top = open.at(-1);
+        if (top === undefined) return;
+        this.space();
+        const d = this.text[this.i];
+        const close = top === '{' ? '}' : ']';
+        if (d === close) {
+          this.i++;
+          open.pop();
+          continue;
+        }
+        if (d !== ',') this.fail(`',' or '${close}'`);
+        this.i++;
+        if (top === '{') this.key();
+        break;
+      }
+    }
+  }
+
+  /** A member's key and its colon. */
+  private key(): void {
     this.space();
+    if (this.text[this.i] !== '"') this.fail('a string key');
+    this.string();
+    this.space();
+    if (this.text[this.i] !== ':') this.fail("':'");
+    this.i++;
+  }
+
+  private scalar(): void {
     const c = this.text[this.i];
-    if (c === '{') return this.object();
-    if (c === '[') return this.array();
     if (c === '"') return this.string();
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.number();
     for (const word of ['true', 'false', 'null']) {
@@ -57,52 +103,6 @@ class Scanner {
       }
     }
     this.fail('a JSON value');
-  }
-
-  private object(): void {
-    this.i++;
-    this.space();
-    if (this.text[this.i] === '}') {
-      this.i++;
-      return;
-    }
-    for (;;) {
-      this.space();
-      if (this.text[this.i] !== '"') this.fail('a string key');
-      this.string();
-      this.space();
-      if (this.text[this.i] !== ':') this.fail("':'");
-      this.i++;
-      this.value();
-      this.space();
-      const c = this.text[this.i];
-      this.i++;
-      if (c === '}') return;
-      if (c !== ',') {
-        this.i--;
-        this.fail("',' or '}'");
-      }
-    }
-  }
-
-  private array(): void {
-    this.i++;
-    this.space();
-    if (this.text[this.i] === ']') {
-      this.i++;
-      return;
-    }
-    for (;;) {
-      this.value();
-      this.space();
-      const c = this.text[this.i];
-      this.i++;
-      if (c === ']') return;
-      if (c !== ',') {
-        this.i--;
-        this.fail("',' or ']'");
-      }
-    }
   }
 
   private string(): void {

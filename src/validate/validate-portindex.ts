@@ -2,6 +2,7 @@ import { error, warning, type Location, type Problem } from '../problems/problem
 import type { PortEntries } from '../read/read-port-index.js';
 import { cachedPortRecord, keptOwn, nestedElements, toPortOwn, toPortRecord, type OwnOf, type PortRecord } from './port-record.js';
 import { compiledPortSchema, portIndexSchema, type PortSource } from './port-schema.js';
+import { MAX_NESTING, tooDeep } from './nesting.js';
 import type { RecordCache } from './record-cache.js';
 import { below, problemsFromZod } from './zod-problems.js';
 
@@ -37,8 +38,19 @@ export function portIndexTopProblems(document: unknown, file: string): Problem[]
   return top.success ? [] : problemsFromZod(top.error, document, file, (path) => (path ? { path } : {}));
 }
 
-/** One port's problems with the build's schema, each located by `locate` from its JSON path in the port. */
+/**
+ * One port's problems with the build's schema, each located by `locate` from its JSON path in
+ * the port; a port whose values nest deeper than any PortIndex's (which could not be written
+ * again) is one too.
+ */
 export function portProblems(entry: unknown, file: string, locate: (path: string) => Location): Problem[] {
+  const deep = tooDeep(entry);
+  if (deep !== undefined) {
+    const key = deep.split(/[.[]/)[0]!;
+    const problem = error('invalid-value', file, locate(key), `expected values nested at most ${MAX_NESTING} levels deep (a PortIndex's nest at most 4), found one nested deeper`);
+    const name = nameOf(entry);
+    return [name === undefined ? problem : { ...problem, port: name }];
+  }
   const schema = compiledPortSchema(false);
   if (schema.validate(entry)) return [];
   return problemsFromZod(schema.safeParse(entry).error!, entry, file, locate, nameOf(entry));
