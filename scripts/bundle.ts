@@ -1,6 +1,6 @@
 /**
  * Bundles the compiled CLI into build/bundle/, which `bin/ports-gen.js` runs:
- * `node build/scripts/bundle.js` (part of `npm run build`, `prepare` and `npm test`).
+ * `node build/scripts/bundle.js` (part of `npm run build`, and so of `npm run site`, `npm test` and `prepack`).
  *
  * Why: Node loads an ES module graph file by file (ports-gen's modules, and zod's with its
  * locales) before the first line runs; a bundle with zod's unused parts shaken out loads in a
@@ -44,7 +44,8 @@ await build({
 });
 
 // Netlify's function (src/netlify-function.ts), one file where Netlify looks for functions;
-// Netlify bundles it again when it deploys, after `npm ci` has run this.
+// Netlify bundles it again when it deploys, after its build command (`npm run site`) has run this.
+// The package ships it too, for `netlify deploy --functions node_modules/ports-gen/netlify/functions`.
 await build({
   entryPoints: [path.join(ROOT, 'build/src/netlify-function.js')],
   outfile: path.join(ROOT, 'netlify', 'functions', `${NETLIFY_FUNCTION}.mjs`),

@@ -4,7 +4,7 @@ import { importCatalogue, type ImportResult } from './commands/import-catalogue.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
-import { normaliseBaseUrl, parsePageSize, parsePort } from './options.js';
+import { DEFAULT_BASE_URL, normaliseBaseUrl, parsePageSize, parsePort } from './options.js';
 import { PORTS_ROUTE } from './routes/route-table.js';
 import { MARKER_FILE, rootFile } from './routes/site-files.js';
 import { serveSite } from './serve/server.js';
@@ -73,7 +73,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .description('validate the catalogue and write the static API into --out')
     .option('--catalogue <dir>', 'catalogue directory (portindex.json, builds.ndjson)', 'catalogue')
     .option('--out <dir>', 'output directory, replaced whole when the build succeeds', 'dist')
-    .option('--base-url <url>', 'public base URL for page links (default: $URL, else http://localhost:8080)')
+    .option('--base-url <url>', `public base URL for page links (default: $URL, else ${DEFAULT_BASE_URL}, where serve listens)`)
     .addOption(new Option('--page-size <n>', 'builds per files page (1 to 1000)').default(String(DEFAULT_PAGE_SIZE)))
     .option('--strict', 'treat warnings (unresolved dependencies) as errors', false)
     .option('--json', 'print problems as a JSON array on stdout', false)
@@ -85,6 +85,9 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean; link: boolean; precompress: boolean; builds: boolean }) => {
       const progress = progressFor(io, opts.quiet);
       const baseUrl = normaliseBaseUrl(opts.baseUrl, io.env);
+      if (opts.baseUrl === undefined && !io.env.URL && io.env.CI) {
+        io.stderr(`ports-gen: warning: no --base-url and no $URL, so the pages link to ${DEFAULT_BASE_URL}, which a published site cannot use; give --base-url <its public URL>\n`);
+      }
       const pageSize = parsePageSize(opts.pageSize);
       const result = await interruptible(io, progress, 'build', 'nothing was published, the previous site is untouched', (signal) =>
         buildSite({
@@ -156,11 +159,12 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       const running = await serveSite({ dir, port, host: opts.host }).catch((cause: NodeJS.ErrnoException) => {
         throw listenError(cause, opts.host, port) ?? cause;
       });
-      io.stdout(`Serving ${opts.dir} at ${running.url}api/v1/ (Ctrl-C stops)\n`);
+      io.stdout(`Serving ${opts.dir}: the API at ${running.url}api/v1/, its browser at ${running.url}\n`);
       const base = builtBaseUrl(dir);
       if (base !== undefined && new URL(base).origin !== new URL(running.url).origin) {
         io.stdout(`Note: the pages' links point at ${base} (the build's base URL), not at this server; build with --base-url ${running.url.replace(/\/$/, '')} to follow them here\n`);
       }
+      io.stdout('Ctrl-C stops it.\n');
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);

@@ -1,6 +1,7 @@
 import { UsageError } from './problems/usage-error.js';
 
-export const DEFAULT_BASE_URL = 'http://localhost:8080';
+/** Where `ports-gen serve` listens by default: a site built without a base URL links to it. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 export const MAX_PAGE_SIZE = 1000;
 
 /**

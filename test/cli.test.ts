@@ -215,48 +215,74 @@ test('serve on a port in use, or an address the host does not have: one line wit
   });
 });
 
-/** `serve`'s first lines on stdout, read until `lines` have come; the server is stopped then. */
-async function serveStart(dir: string, args: string[], lines: number): Promise<string[]> {
+/** What `serve` prints on stdout as it starts, up to its last line (that Ctrl-C stops it); the server is stopped then. */
+async function serveStart(dir: string, args: string[]): Promise<string[]> {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   try {
     await new Promise<void>((resolve, reject) => {
       child.stdout.setEncoding('utf8').on('data', (d: string) => {
         out += d;
-        if (out.split('\n').length > lines) resolve();
+        // Its last line at start.
+        if (out.includes('Ctrl-C stops it.\n')) resolve();
       });
       child.on('exit', () => reject(new Error(`serve exited: ${out}`)));
-      setTimeout(() => resolve(), 5000);
     });
   } finally {
     child.kill('SIGTERM');
   }
-  return out.split('\n').filter((line) => line !== '');
+  return out.split('\n').filter((line) => line !== '' && line !== 'Ctrl-C stops it.');
 }
 
 test("serve says when the pages' links point at another server than itself", async () => {
   await withTempDir(async (dir) => {
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
     assert.is((await runCli(['build', '--quiet'], { cwd: dir })).code, 0);
-    const [serving, note] = await serveStart(dir, ['--port', '0'], 2);
+    const [serving, note] = await serveStart(dir, ['--port', '0']);
     const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(serving!)![0];
-    assert.is(note, `Note: the pages' links point at http://localhost:8080 (the build's base URL), not at this server; build with --base-url ${url.slice(0, -1)} to follow them here`);
+    assert.is(serving, `Serving dist: the API at ${url}api/v1/, its browser at ${url}`);
+    assert.is(note, `Note: the pages' links point at http://127.0.0.1:8080 (the build's base URL), not at this server; build with --base-url ${url.slice(0, -1)} to follow them here`);
     const free = createServer();
     await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
     const port = (free.address() as { port: number }).port;
     await new Promise<void>((resolve) => free.close(() => resolve()));
     assert.is((await runCli(['build', '--quiet', '--base-url', `http://127.0.0.1:${port}`], { cwd: dir })).code, 0);
-    assert.equal((await serveStart(dir, ['--port', String(port)], 2)).length, 1, 'no note when they point at it');
+    assert.equal((await serveStart(dir, ['--port', String(port)])).length, 1, 'no note when they point at it');
   });
 });
 
-test('the base URL comes from --base-url, else $URL, else http://localhost:8080', async () => {
+test('the defaults agree: a build without a base URL links to where serve listens by default', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(8080, '127.0.0.1', resolve)).catch(() => undefined);
+    const listening = free.listening;
+    await new Promise<void>((resolve) => (listening ? free.close(() => resolve()) : resolve()));
+    assert.is((await runCli(['build', '--quiet'], { cwd: dir })).code, 0);
+    if (listening) assert.equal(await serveStart(dir, []), ['Serving dist: the API at http://127.0.0.1:8080/api/v1/, its browser at http://127.0.0.1:8080/'], 'no note with the defaults');
+    const root = JSON.parse(readFileSync(path.join(dir, 'dist/api/v1/root.json'), 'utf8')) as { ports: string };
+    assert.is(root.ports, 'http://127.0.0.1:8080/api/v1/ports/');
+  });
+});
+
+test('a build in CI without a base URL warns that its links point at the local server', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    const inCi = await runCli(['build', '--quiet'], { cwd: dir, env: { CI: 'true' } });
+    assert.is(inCi.code, 0);
+    assert.match(inCi.stderr, /^ports-gen: warning: no --base-url and no \$URL, so the pages link to http:\/\/127\.0\.0\.1:8080, which a published site cannot use; give --base-url <its public URL>\n$/);
+    for (const env of [{ CI: 'true', URL: 'https://ports.example.org' }, { CI: '' }]) assert.is((await runCli(['build', '--quiet'], { cwd: dir, env })).stderr, '', JSON.stringify(env));
+    assert.is((await runCli(['build', '--quiet', '--base-url', 'https://ports.example.org'], { cwd: dir, env: { CI: 'true' } })).stderr, '');
+  });
+});
+
+test('the base URL comes from --base-url, else $URL, else http://127.0.0.1:8080', async () => {
   await withTempDir(async (dir) => {
     const builds = Array.from({ length: 3 }, (_, i) => `{"build_id":${i + 1},"files":[]}`).join('\n');
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: good, builds });
     const next = () => JSON.parse(readFileSync(path.join(dir, 'dist/api/v1/files/page-1.json'), 'utf8')).next;
     await runCli(['build', '--page-size', '1'], { cwd: dir });
-    assert.is(next(), 'http://localhost:8080/api/v1/files/?page=2');
+    assert.is(next(), 'http://127.0.0.1:8080/api/v1/files/?page=2');
     await runCli(['build', '--page-size', '1'], { cwd: dir, env: { URL: 'https://deploy.example.net' } });
     assert.is(next(), 'https://deploy.example.net/api/v1/files/?page=2');
     await runCli(['build', '--page-size', '1', '--base-url', 'https://a.example.org/mirror/'], { cwd: dir, env: { URL: 'https://b.example.org' } });

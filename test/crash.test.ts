@@ -14,7 +14,7 @@ const stagingLeft = (dir: string) => readdirSync(path.join(dir, '.dist.ports-gen
 /** Starts a build and SIGKILLs it after `ms`; resolves with how it ended. */
 function killBuildAfter(cwd: string, args: string[], ms: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'build', ...args], { cwd, stdio: 'ignore', env: { ...process.env, URL: '' } });
+    const child = spawn(process.execPath, [BIN, 'build', ...args], { cwd, stdio: 'ignore', env: { ...process.env, URL: '', CI: '' } });
     const timer = setTimeout(() => child.kill('SIGKILL'), ms);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
@@ -63,7 +63,7 @@ test('SIGKILL at any point of a large build: the previous output survives and th
 /** Starts a build and sends `signal` once its staging tree is there (it is writing); resolves with how it ended. */
 function interruptBuild(cwd: string, args: string[], signal: NodeJS.Signals): Promise<{ code: number | null; stderr: string; sent: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'build', ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, URL: '' } });
+    const child = spawn(process.execPath, [BIN, 'build', ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, URL: '', CI: '' } });
     let stderr = '';
     let sent = false;
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));

@@ -14,7 +14,7 @@ import { BIN, withTempDir } from './support/paths.js';
 const BOUND_MS = 60_000;
 
 function run(args: string[], cwd: string, stdin: 'ignore' | number = 'ignore') {
-  const child = spawnSync(process.execPath, [BIN, ...args], { cwd, stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8', timeout: BOUND_MS, env: { ...process.env, URL: '' } });
+  const child = spawnSync(process.execPath, [BIN, ...args], { cwd, stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8', timeout: BOUND_MS, env: { ...process.env, URL: '', CI: '' } });
   assert.is(child.signal, null, `${args.join(' ')} was still running after ${BOUND_MS / 1000} s: ${child.stderr}`);
   return { code: child.status, stdout: child.stdout, stderr: child.stderr };
 }

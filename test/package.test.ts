@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { httpRequest } from './support/http.js';
+import { startNetlify } from './support/netlify.js';
 import { ROOT, withTempDir } from './support/paths.js';
 
 const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
@@ -18,8 +19,8 @@ test('the packed package installs into an empty project, and its ports-gen build
   await withTempDir(async (dir) => {
     const packed = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], ROOT)) as Array<{ filename: string; files: Array<{ path: string }> }>;
     const files = packed[0]!.files.map((file) => file.path).sort();
-    for (const wanted of ['bin/ports-gen.js', 'build/bundle/cli.js', 'build/bundle/write-worker.js', 'LICENSE', 'README.md', 'docs/api.md', 'package.json']) assert.ok(files.includes(wanted), `ships ${wanted}`);
-    for (const file of files) assert.ok(/^(bin|build\/bundle|docs)\/|^(LICENSE|README\.md|package\.json)$/.test(file), `ships only what users run or read: ${file}`);
+    for (const wanted of ['bin/ports-gen.js', 'build/bundle/cli.js', 'build/bundle/write-worker.js', 'netlify/functions/ports-gen-api.mjs', 'LICENSE', 'README.md', 'docs/api.md', 'package.json']) assert.ok(files.includes(wanted), `ships ${wanted}`);
+    for (const file of files) assert.ok(/^(bin|build\/bundle|docs|netlify\/functions)\/|^(LICENSE|README\.md|package\.json)$/.test(file), `ships only what users run or read: ${file}`);
     // publint, strict, on the package as packed (its warnings count as errors).
     const unpacked = path.join(dir, 'unpacked');
     mkdirSync(unpacked);
@@ -32,8 +33,9 @@ test('the packed package installs into an empty project, and its ports-gen build
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true }));
     const installed = spawnSync('npm', ['install', '--prefer-offline', '--no-package-lock', path.join(dir, packed[0]!.filename)], { cwd: project, encoding: 'utf8', env: npmEnv });
     assert.is(installed.status, 0, installed.stderr);
-    // What the README promises: the Node it names installs the package without engine warnings.
-    assert.not.match(installed.stderr, /EBADENGINE/);
+    // What the README promises: the Node it names installs the package without engine warnings,
+    // and nothing of it runs at install time (npm asks users to approve such scripts).
+    assert.not.match(installed.stderr, /EBADENGINE|install-scripts/);
     assert.equal(readdirSync(path.join(project, 'node_modules')).filter((name) => !name.startsWith('.')).sort(), ['commander', 'ports-gen'], 'one runtime dependency');
 
     cpSync(path.join(ROOT, 'catalogue'), path.join(project, 'catalogue'), { recursive: true });
@@ -56,6 +58,21 @@ test('the packed package installs into an empty project, and its ports-gen build
       assert.match(res.body.toString(), /^\{"name":"zlib",/);
     } finally {
       process.kill(-server.pid!, 'SIGTERM'); // npx and the server under it
+    }
+
+    // Deployed as the README says, with the function the package ships: the site and what only
+    // the function answers (another letter case, an unknown port) through Netlify's engine.
+    execFileSync('npx', ['--no-install', 'ports-gen', 'build', '--quiet', '--no-link', '--out', 'deploy', '--base-url', 'https://ports.example.org'], { cwd: project, stdio: 'ignore' });
+    const netlify = await startNetlify(path.join(dir, 'netlify-project'), path.join(project, 'deploy'), path.join(project, 'node_modules/ports-gen/netlify/functions'));
+    try {
+      assert.match((await httpRequest(netlify.url, 'GET', '/api/v1/ports/zlib/')).body.toString(), /^\{"name":"zlib",/);
+      const other = await httpRequest(netlify.url, 'GET', '/api/v1/ports/ZLIB/');
+      assert.is(other.status, 200, 'the function answers');
+      assert.match(other.body.toString(), /^\{"name":"zlib",/);
+      const unknown = await httpRequest(netlify.url, 'GET', '/api/v1/ports/nosuchport/');
+      assert.equal([unknown.status, unknown.body.toString()], [404, '{"detail":"No Port matches the given query."}']);
+    } finally {
+      await netlify.close();
     }
   });
 });

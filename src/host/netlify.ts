@@ -139,7 +139,7 @@ export function renderNetlifyToml(): string {
     '  command = "npm run site -- --no-link"',
     '  publish = "dist"',
     '',
-    '# What no rule can answer goes to this function; `npm ci` bundles it there (scripts/bundle.ts).',
+    '# What no rule can answer goes to this function; `npm run site` bundles it there (scripts/bundle.ts).',
     '[functions]',
     '  directory = "netlify/functions"',
     '',

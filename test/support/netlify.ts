@@ -20,11 +20,11 @@ const off = { enabled: false } as const;
  * rule, file or function answers gets what `netlify dev` gives it: a bare 404. Functions run
  * as Netlify runs them, from netlify/functions/.
  */
-export async function startNetlify(projectRoot: string, site: string): Promise<NetlifyEmulation> {
+export async function startNetlify(projectRoot: string, site: string, functions = path.join(ROOT, 'netlify', 'functions')): Promise<NetlifyEmulation> {
   mkdirSync(projectRoot, { recursive: true });
   copyFileSync(path.join(ROOT, 'netlify.toml'), path.join(projectRoot, 'netlify.toml'));
-  // The function the build made (scripts/bundle.ts), where Netlify looks for functions.
-  cpSync(path.join(ROOT, 'netlify', 'functions'), path.join(projectRoot, 'netlify', 'functions'), { recursive: true });
+  // The function the build made (scripts/bundle.ts), or the one a package ships, where Netlify looks for functions.
+  cpSync(functions, path.join(projectRoot, 'netlify', 'functions'), { recursive: true });
   renameSync(site, path.join(projectRoot, 'dist'));
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -12,7 +12,8 @@ export interface CliRun {
 /** `bin`: another program than the repository's (see code-fingerprint.test); `user`: run as another user (root only). */
 export function runCli(args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; bin?: string; user?: { uid: number; gid: number } }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, URL: '', ...options.env };
+    // As a user's shell has it: no deploy URL, and not in CI (whose own CI=true would add its warnings).
+    const env = { ...process.env, URL: '', CI: '', ...options.env };
     const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
     let stdout = '';
     let stderr = '';
