@@ -153,6 +153,22 @@ browsing('an unknown port says so, with the API\'s own words', async (context) =
   );
 });
 
+browsing('every fragment gives a page or a "Not found": text that is no percent-encoding, dot segments, unknown routes', async (context) => {
+  for (const hash of ['#/ports/%E0%A4%A', '#/category/%2e%2e', '#/category/..', '#/maintainer/.', '#/ports/.', '#/nonsense', '#/ports/zlib/extra', '#/files/2']) {
+    await onPage(context, hash, async (page) => {
+      await page.getByRole('heading', { name: 'Not found', level: 1 }).waitFor();
+      assert.is(await page.title(), 'Not found · Ports', hash);
+      assert.ok(await page.getByRole('link', { name: 'Back to the start' }).isVisible(), hash);
+    });
+  }
+  // A page shown before is replaced, not left standing under a new address.
+  await onPage(context, '#/ports/zlib', async (page) => {
+    await page.getByRole('heading', { name: 'zlib', level: 1 }).waitFor();
+    await page.evaluate("location.hash = '#/ports/%E0%A4%A'");
+    await page.getByRole('heading', { name: 'Not found', level: 1 }).waitFor();
+  });
+});
+
 browsing('on a phone, in the dark: the page fits the screen', async (context) => {
   await onPage(
     context,

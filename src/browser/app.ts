@@ -196,7 +196,7 @@ async function search(query: string): Promise<{ total: number; found: Array<{ na
 async function showSearch(query: string): Promise<void> {
   if (searchBox().value !== query) searchBox().value = query;
   const { total, found } = await search(query);
-  if (decodeURIComponent(location.hash.slice('#/search/'.length)) !== query) return; // typed on meanwhile
+  if ((parseRoute()?.parts[1] ?? '') !== query) return; // typed on meanwhile
   show(
     `Search: ${query}`,
     undefined,
@@ -221,26 +221,42 @@ async function showHome(): Promise<void> {
   );
 }
 
-/** The route in the fragment: its segments, and its `page` as a number (1 when absent or not one). */
-function parseRoute(): { parts: string[]; page: number } {
+/**
+ * The route in the fragment: its segments, and its `page` as a number (1 when absent or not
+ * one); undefined when a segment is no percent-encoded text (`%E0%A4%A`), which no route is.
+ */
+function parseRoute(): { parts: string[]; page: number } | undefined {
   const [path = '', query = ''] = location.hash.replace(/^#\/?/, '').split('?');
   const page = Number(new URLSearchParams(query).get('page'));
-  return { parts: path.split('/').filter(Boolean).map((part) => decodeURIComponent(part)), page: Number.isInteger(page) && page > 0 ? page : 1 };
+  try {
+    return { parts: path.split('/').filter(Boolean).map((part) => decodeURIComponent(part)), page: Number.isInteger(page) && page > 0 ? page : 1 };
+  } catch {
+    return undefined;
+  }
 }
 
+/**
+ * A name that can be a segment of an API URL: `.` and `..` (however encoded) would step out of
+ * it (the category `..` would fetch the API root), and name nothing the API has.
+ */
+const isName = (name: string | undefined): name is string => name !== undefined && name !== '.' && name !== '..';
+
 async function route(): Promise<void> {
-  const { parts, page } = parseRoute();
-  const [first, second] = parts;
+  const parsed = parseRoute();
+  const [first, second, ...rest] = parsed?.parts ?? ['?'];
+  const page = parsed?.page ?? 1;
+  const alone = second === undefined && rest.length === 0;
   try {
-    if (first === 'search') await showSearch(second ?? '');
-    else if (first === 'ports' && second !== undefined) await showPort(second);
-    else if (first === 'ports') await showList<PortBody>('Ports, newest first', '#/ports', `${API}ports/`, page, portItem);
-    else if (first === 'category' && second !== undefined) await showCategory(second);
-    else if (first === 'categories') await showList('Categories', '#/categories', `${API}category/`, page, categoryItem);
-    else if (first === 'maintainer' && second !== undefined) await showMaintainer(second);
-    else if (first === 'maintainers') await showList('Maintainers', '#/maintainers', `${API}maintainer/`, page, maintainerItem);
-    else if (first === 'files') await showList('Files of the builds', '#/files', `${API}files/`, page, buildItem);
-    else await showHome();
+    if (first === 'search' && rest.length === 0) await showSearch(second ?? '');
+    else if (first === 'ports' && isName(second) && rest.length === 0) await showPort(second);
+    else if (first === 'ports' && alone) await showList<PortBody>('Ports, newest first', '#/ports', `${API}ports/`, page, portItem);
+    else if (first === 'category' && isName(second) && rest.length === 0) await showCategory(second);
+    else if (first === 'categories' && alone) await showList('Categories', '#/categories', `${API}category/`, page, categoryItem);
+    else if (first === 'maintainer' && isName(second) && rest.length === 0) await showMaintainer(second);
+    else if (first === 'maintainers' && alone) await showList('Maintainers', '#/maintainers', `${API}maintainer/`, page, maintainerItem);
+    else if (first === 'files' && alone) await showList('Files of the builds', '#/files', `${API}files/`, page, buildItem);
+    else if (first === undefined) await showHome();
+    else throw new NotFound('No page of this site has this address.');
   } catch (cause) {
     // A miss in the API's own words; anything else (the site unreachable) said as plainly.
     const missing = cause instanceof NotFound;
