@@ -21,8 +21,11 @@ import { UsageError } from './problems/usage-error.js';
 import { VERSION } from './version.js';
 import { DEFAULT_PAGE_SIZE } from './render/files-page.js';
 
-/** The signals that stop a build cleanly (see Interrupted): the terminal's Ctrl-C, a service manager's stop. */
-const INTERRUPTS = ['SIGINT', 'SIGTERM'] as const;
+/**
+ * The signals that stop a build cleanly (see Interrupted): the terminal's Ctrl-C (and its
+ * Ctrl-\\), a service manager's stop, a closed terminal.
+ */
+const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
 
 /**
  * Exit codes: 0 fine, 1 the catalogue (or an imported index) has problems, 2 how ports-gen is run

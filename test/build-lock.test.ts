@@ -108,6 +108,16 @@ test('a holder whose lock was taken over knows it has lost it', async () => {
   });
 });
 
+test('a lock without its owner file (a build killed between making it and writing the file) is taken over, not waited on for STALE_MS', async () => {
+  await withTempDir(async (dir) => {
+    const out = path.join(dir, 'dist');
+    mkdirSync(lockDirectory(out));
+    const lock = await BuildLock.take(out, false);
+    assert.is(JSON.parse(readFileSync(ownerFile(out), 'utf8')).pid, process.pid);
+    await lock.release();
+  });
+});
+
 test('a build fails, naming the holder, while another process holds the lock of its --out; with --wait it runs once released', async () => {
   await withTempDir(async (dir) => {
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [zlib] } });

@@ -109,6 +109,8 @@ export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'cat
   return run.finish(run.log.errors === 0);
 }
 
+const lockLost = (out: string) => new MachineFault(`the lock of ${out} was taken over by another build while this one stood still past ${STALE_MS / 1000} s: nothing published`);
+
 /** `ports-gen build`: the catalogue becomes the site, published at `out` only when complete. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   limitInlining();
@@ -123,6 +125,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     checkPublishAccess(out);
     return await buildLocked(options, out, lock);
+  } catch (cause) {
+    // A build that stood still past STALE_MS (suspended, say) finds its staging tree gone once
+    // another took the lock over: whatever failed then, that is what happened.
+    if (lock.lost && !(cause instanceof Interrupted)) throw lockLost(out);
+    throw cause;
   } finally {
     await lock.release();
   }
@@ -255,7 +262,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     // The ports' records are garbage by now (the paging's collections, when it ran, freed them):
     // freed before the writer makes the marker and the ledgers, they are not held beside those.
     if (plan.filesInfo && !quick && names.length >= COLLECT_AFTER_PORTS) collectGarbage();
-    if (lock.lost) throw new MachineFault(`the lock of ${out} was taken over by another build while this one stood still past ${STALE_MS / 1000} s: nothing published`);
+    if (lock.lost) throw lockLost(out);
     const totals = await writer.commit(filesInfo);
     if (source.fingerprint !== known?.fingerprint) rememberIdentity(out, files.buildsPath, source);
     Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths, pagedAhead: (plan.prepaged?.builds ?? 0) / options.pageSize });

@@ -20,6 +20,9 @@ export const BEAT_MS = 1000;
 /** A lock not touched for this long belongs to a build that is gone (killed, its machine down). */
 export const STALE_MS = 10_000;
 const POLL_MS = 200;
+/** How long a lock without an owner file is given to get one before it counts as a dead build's. */
+const UNOWNED_MS = 1000;
+const UNOWNED_POLL_MS = 20;
 /** Times in a row a lock may be found gone just after `mkdir` said it was there. */
 const MAX_VANISHED = 1000;
 const OWNER_FILE = 'owner.json';
@@ -114,6 +117,7 @@ export class BuildLock {
       ticks: startTicks(process.pid),
     };
     let vanished = 0;
+    let unownedSince: number | undefined;
     for (;;) {
       if (tryMake(dir, owner)) {
         const heartbeat = new Worker(HEARTBEAT, { eval: true, workerData: { dir, owner: path.join(dir, OWNER_FILE), token: owner.token, beatMs: BEAT_MS } });
@@ -127,6 +131,13 @@ export class BuildLock {
         if (++vanished > MAX_VANISHED) throw new MachineFault(`cannot take the lock ${dir}: it comes and goes, or something other than a directory is in the way; remove it, then run again`);
         continue;
       }
+      // A holder writes its owner file just after making the lock: a lock still without one a
+      // moment later is a build's killed in between.
+      if (held.owner === undefined && (unownedSince ??= Date.now()) > Date.now() - UNOWNED_MS) {
+        await sleep(UNOWNED_POLL_MS);
+        continue;
+      }
+      unownedSince = undefined;
       if (isStale(held)) {
         takeOver(dir, owner.token);
         continue;
@@ -181,8 +192,9 @@ function readOwner(dir: string): Partial<Owner> | undefined {
   }
 }
 
+/** Stale: untouched past STALE_MS, its holder gone, or without an owner (see take, which waits for one first). */
 function isStale(held: Seen): boolean {
-  return held.idleMs > STALE_MS || gone(held.owner);
+  return held.idleMs > STALE_MS || gone(held.owner) || held.owner === undefined;
 }
 
 /** A lock as another build finds it: its holder as the lock tells, and how long ago it last touched it. */

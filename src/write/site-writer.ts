@@ -9,7 +9,7 @@ import { writeNew, type Totals } from './executor.js';
 import { identityOf } from './file-ledger.js';
 import type { FilesInfo } from './marker.js';
 import { checkInside, pathUnder } from './tree-paths.js';
-import { claimSpare, keepAsSpare, liveTree, makeStateDirectory, publish, recoverStaging, stagingPath } from './tree-roles.js';
+import { claimSpare, emptyTrash, keepAsSpare, liveTree, makeStateDirectory, publish, recoverStaging, stagingPath, stateDirectory } from './tree-roles.js';
 import type { PrepageSetup } from './prepager.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
 import { helpWith, type StatsJob } from './shared-stats.js';
@@ -95,7 +95,12 @@ export class SiteWriter {
    */
   static open(out: string, link = true, precompress = false, inFlight = BATCHES_IN_FLIGHT): SiteWriter {
     recoverStaging(out);
-    makeStateDirectory(out); // with --out's parent, when it is new
+    // What dead builds left (their staging trees, now in the trash) goes before anything is
+    // written, or builds killed one after another would pile trees up. Deleting them changes
+    // the change time of the live files they shared links with, which this build then checks
+    // by their bytes (see trust.ts): the cost falls on the build after a kill alone.
+    emptyTrash(stateDirectory(out));
+    makeStateDirectory(out);
     const staging = stagingPath(out);
     const updating = claimSpare(out, staging);
     if (!updating) mkdirSync(staging);
