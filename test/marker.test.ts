@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MARKER_FILE } from '../src/routes/site-files.js';
-import { patchedMarker, readMarker, renderMarker, type Entry, type FilesInfo } from '../src/write/marker.js';
+import { readMarker, renderMarker, type Entry, type FilesInfo } from '../src/write/marker.js';
 import { withTempDir } from './support/paths.js';
 import { random, someFiles, somePaths } from './support/random-files.js';
 
@@ -64,55 +64,6 @@ test('a marker whose paths are out of order or listed twice was not written by a
       writeMarkerText(tree, text(files));
       assert.is(readMarker(tree) !== undefined, trusted, name);
     }
-  });
-});
-
-/** `text` with the first character of the entry of `relative` written as a \\u escape: the same JSON, a longer text. */
-function escapeFirst(text: string, relative: string): string {
-  const at = text.indexOf(JSON.stringify(relative)) + 1;
-  return `${text.slice(0, at)}\\u${text.charCodeAt(at).toString(16).padStart(4, '0')}${text.slice(at + 1)}`;
-}
-
-test("a marker made from the spare's is the one renderMarker writes, whatever files changed", async () => {
-  await withTempDir((dir) => {
-    for (let seed = 1; seed <= 60; seed++) {
-      const next = random(seed);
-      const before = someFiles(next, Math.floor(next() * 80));
-      const info = (pages: number): FilesInfo | undefined => (next() < 0.3 ? undefined : { key: 'k', pages, builds: 3, paths: 7 });
-      const tree = path.join(dir, String(seed));
-      writeMarkerText(tree, renderMarker('fp', before, info(2)));
-      const earlier = readMarker(tree, true)!;
-      // Some files hold other bytes, or were made under another key; the head may change too.
-      const after = new Map([...before].map(([relative, entry]) => [relative, next() < 0.1 ? { hash: 'changed-hash', key: entry.key } : next() < 0.05 ? { hash: entry.hash, key: `other "${seed}"` } : entry]));
-      const fingerprint = next() < 0.2 ? 'another' : 'fp';
-      const filesInfo = info(3);
-      const paths = [...after.keys()].sort();
-      const parts = patchedMarker(earlier, fingerprint, after, filesInfo, paths);
-      assert.ok(parts, `seed ${seed}: made from the spare's`);
-      assert.is(parts.join(''), renderMarker(fingerprint, after, filesInfo, paths), `seed ${seed}`);
-    }
-  });
-});
-
-test("a marker is rendered afresh when the spare's lists other paths or was not written as renderMarker writes", async () => {
-  await withTempDir((dir) => {
-    const files = someFiles(random(7), 20);
-    const paths = [...files.keys()].sort();
-    const texts: Array<[string, string]> = [
-      ['one file fewer', renderMarker('fp', new Map([...files].slice(1)), undefined)],
-      ['indented', `${JSON.stringify(JSON.parse(renderMarker('fp', files, undefined)), null, 1)}\n`],
-      ['a path escaped', escapeFirst(renderMarker('fp', files, undefined), paths[3]!)],
-      ['no line end', renderMarker('fp', files, undefined).trimEnd()],
-    ];
-    for (const [name, text] of texts) {
-      const tree = path.join(dir, name.replaceAll(' ', '-'));
-      writeMarkerText(tree, text);
-      const earlier = readMarker(tree, true);
-      assert.ok(earlier, `${name}: read`);
-      assert.is(patchedMarker(earlier, 'fp', files, undefined, paths), undefined, name);
-    }
-    writeMarkerText(path.join(dir, 'same'), renderMarker('fp', files, undefined));
-    assert.is(patchedMarker(readMarker(path.join(dir, 'same'))!, 'fp', files, undefined, paths), undefined, 'read without its text');
   });
 });
 

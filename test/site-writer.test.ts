@@ -13,7 +13,7 @@ async function openPlanned(out: string, files: string[]): Promise<SiteWriter> {
   const writer = SiteWriter.open(out);
   writer.load('fp');
   for (const file of files) writer.want(file, undefined);
-  assert.equal(await writer.plan('pages'), { render: files, filesInfo: undefined, prepaged: undefined, writable: true }, 'every file to be made, no previous pages');
+  assert.equal(await writer.plan('pages'), { render: files, filesInfo: undefined, prepaged: undefined }, 'every file to be made, no previous pages');
   return writer;
 }
 
@@ -30,37 +30,6 @@ test('files of many batches arrive whole, background ones too, and the swap puts
     const state = readdirSync(path.join(dir, '.out.ports-gen')).filter((name) => !name.startsWith('live-'));
     assert.equal(state.filter((name) => !name.startsWith('ledger-')), ['.gitignore'], 'the published tree alone');
     assert.is(state.length, 2, "and the tree's ledger");
-  });
-});
-
-test('a new tree whose writer is behind: this thread writes the batches itself, and the marker knows them as if the writer had', async () => {
-  await withTempDir(async (dir) => {
-    const out = path.join(dir, 'out');
-    const files = Array.from({ length: 600 }, (_, i) => `api/v1/ports/p${i}/index.json`);
-    const body = (i: number) => `{"n":${i},"text":"${'é'.repeat(i % 700)}"}`;
-    // No batch in flight at most: every batch that waits for the writer is written here, held ones too.
-    const writer = SiteWriter.open(out, true, false, 0);
-    writer.load('fp');
-    for (const file of files) writer.want(file, 'k');
-    assert.ok((await writer.plan('pages')).writable, 'a new tree with no live tree beside it');
-    for (let i = 0; i < files.length; i++) await writer.write(files[i]!, body(i), i % 2 === 0);
-    await writer.write('not/wanted.json', '{}'); // in a directory no plan made
-    const totals = await writer.commit(undefined);
-    assert.equal([totals.files, totals.written, totals.rendered], [601, 601, 601]);
-    assert.is(writer.writtenHere, 601);
-    assert.is(readFileSync(path.join(out, 'not/wanted.json'), 'utf8'), '{}');
-    for (let i = 0; i < files.length; i++) assert.is(readFileSync(path.join(out, files[i]!), 'utf8'), body(i));
-    const marker = JSON.parse(readFileSync(path.join(out, MARKER_FILE), 'utf8')) as { files: string[] };
-    const expected = [...files.map((file, i) => [file, xxh64(body(i)), 'k'] as const), ['not/wanted.json', xxh64('{}'), ''] as const].sort(([a], [b]) => (a < b ? -1 : 1));
-    assert.equal(marker.files, expected.flat());
-    // The next build finds every file in place under its key, and may not write itself beside a live tree.
-    const again = SiteWriter.open(out, true, false, 0);
-    again.load('fp');
-    for (const file of files) again.want(file, 'k');
-    again.want('not/wanted.json', 'k');
-    assert.equal(await again.plan('pages'), { render: ['not/wanted.json'], filesInfo: undefined, prepaged: undefined, writable: false });
-    await again.write('not/wanted.json', '{}');
-    assert.equal((await again.commit(undefined)).written, 0);
   });
 });
 

@@ -6,7 +6,6 @@ import * as assert from 'uvu/assert';
 import { contentHash } from '../src/content-hash.js';
 import { identityOf } from '../src/write/file-ledger.js';
 import type { Entry, Marker } from '../src/write/marker.js';
-import { helpWith, SharedStats, statsJob } from '../src/write/shared-stats.js';
 import { CheckedTree } from '../src/write/trust.js';
 import { markerFiles } from './support/marker-files.js';
 import { withTempDir } from './support/paths.js';
@@ -80,12 +79,12 @@ test('without a ledger a file is trusted by its bytes: a tree copied whole, not 
   });
 });
 
-test("a spare's directory whose files are not next to each other in the marker is checked alike each time, shared or not", async () => {
+test("a spare's directory whose files are not next to each other in the marker is checked alike each time", async () => {
   await withTempDir((dir) => {
     // The marker's order puts d/b/c.json between d's own files; e comes after them all.
     const files = ['d/a.json', 'd/b/c.json', 'd/c.json', 'e/x.json'];
     const past = new Date(Date.now() - 60_000);
-    const trees = ['alone', 'shared'].map((mode) => {
+    const trees = ['alone'].map((mode) => {
       const root = path.join(dir, mode);
       const entries = new Map<string, Entry>();
       for (const relative of files) {
@@ -99,13 +98,7 @@ test("a spare's directory whose files are not next to each other in the marker i
       renameSync(path.join(root, 'e'), path.join(root, 'moved'));
       symlinkSync(path.join(root, 'moved'), path.join(root, 'e'));
       const marker: Marker = { fingerprint: 'fp', filesInfo: undefined, files: markerFiles(entries), writtenMs: Date.now() - 30_000 };
-      let shared: SharedStats | undefined;
-      if (mode === 'shared') {
-        const job = statsJob(root, marker.files.paths());
-        helpWith(job);
-        shared = new SharedStats(job);
-      }
-      const tree = new CheckedTree(root, marker, true, undefined, shared);
+      const tree = new CheckedTree(root, marker, true);
       return { held: files.map((relative) => tree.get(relative)?.hash ?? null), planted: existsSync(path.join(root, 'd', 'planted.json')) };
     });
     for (const { held, planted } of trees) {

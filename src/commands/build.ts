@@ -193,8 +193,6 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     }
     const portsList = new PortsList(baseUrl, count, pageSize);
     portsList.pageKeys(prints).forEach((pageKey, i) => writer.want(listPageFile('ports', i + 1), pageKey));
-    // The plan waits for the writer's check of the spare, the longest part of a one-port rebuild.
-    if (quick) writer.shareCheck();
     // While the writer plans the ports. Unchanged when every record came from it and it held no others.
     if (!recordsKept) coreHashes = rememberRecords(out, fingerprint, prepared!.records);
     const cores = quick ? quick.cores : coreHashes && coresKey(coreHashes);

@@ -2,7 +2,7 @@ import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFil
 import { contentHash } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { identityOf } from './file-ledger.js';
-import { patchedMarker, renderMarker, type FilesInfo, type Marker } from './marker.js';
+import { renderMarker, type FilesInfo } from './marker.js';
 import { placeBytes, planFiles, type Plan, type Previous, type Wanted } from './plan.js';
 import { encode, siblingKey, sourceOf } from './precompress.js';
 import { parentOf, pathUnder } from './tree-paths.js';
@@ -50,8 +50,6 @@ export class Executor {
     private readonly previous: Previous,
     /** Every file planned so far, with its key: the marker records it. */
     private readonly wanted: Wanted,
-    /** The marker of the spare, with its text, when `root` is the spare: the new marker is made from it (see patchedMarker). */
-    private readonly earlier?: Marker,
   ) {}
 
   private get updating(): boolean {
@@ -96,13 +94,6 @@ export class Executor {
     this.record(relative, { ...held, identity: identityOf(written) });
   }
 
-  /** A file of a new tree that the main thread wrote itself (see PlanAnswer.writable): recorded as put records one. */
-  written(relative: string, hash: string, size: number, identity: string): void {
-    this.totals.rendered++;
-    this.totals.written++;
-    this.record(relative, { hash, key: this.wanted.get(relative) ?? '', size, identity });
-  }
-
   /**
    * A compressed sibling of a file placed already (see precompress): kept or linked when a
    * previous tree holds it for the same source bytes, else made from the source as placed.
@@ -122,8 +113,7 @@ export class Executor {
     const marker = pathUnder(this.root, MARKER_FILE);
     rmSync(marker, { force: true });
     this.markerOrder = [...this.placed.keys()].sort();
-    const patched = this.earlier && patchedMarker(this.earlier, fingerprint, this.placed, filesInfo, this.markerOrder);
-    writeNew(marker, patched ?? renderMarker(fingerprint, this.placed, filesInfo, this.markerOrder));
+    writeNew(marker, renderMarker(fingerprint, this.placed, filesInfo, this.markerOrder));
     this.totals.files = this.placed.size;
     for (const held of this.placed.values()) this.totals.bytes += held.size;
     return this.totals;
@@ -191,18 +181,15 @@ export class Executor {
 /**
  * Writes a new file (`wx`: never through something already there) and gives its stats as the
  * open file has them once written: the same identity a later `lstat` sees, without looking up
- * its path again. Text may come in parts, written end to end (see patchedMarker). A failed write
- * names its file: Node gives the path of a failed open, not of a failed write (a full disk).
+ * its path again. A failed write names its file: Node gives the path of a failed open, not of a
+ * failed write (a full disk).
  */
-export function writeNew(file: string, data: Uint8Array | string | readonly string[]): Stats {
-  const parts = typeof data === 'string' || data instanceof Uint8Array ? [data] : data;
+export function writeNew(file: string, data: Uint8Array | string): Stats {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   try {
     const fd = openSync(file, 'wx');
     try {
-      for (const part of parts) {
-        const bytes = typeof part === 'string' ? Buffer.from(part) : part;
-        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
-      }
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
       return fstatSync(fd);
     } finally {
       closeSync(fd);

@@ -28,31 +28,42 @@ export interface Marker {
   /** The code that made the tree (see code-fingerprint): keys are compared only under the same code. */
   fingerprint: string;
   filesInfo: FilesInfo | undefined;
-  files: FileListing;
+  files: MarkerFiles;
   /**
    * When the marker was written, the last act of its build: a directory changed after it (a
    * file planted by hand) loses what the marker does not know when the tree is updated.
    */
   writtenMs: number;
-  /** The marker's text as read, when asked for (see readMarker): a rebuild's marker is made from the spare's (see patchedMarker). */
-  text?: string;
 }
 
 /**
- * The files of a tree, sorted by path: a file found by halving them, and each file's identity
- * from the tree's ledger at the same index.
+ * The files a marker lists, kept as its text gives them: one flat list (path, hash, key by
+ * turns) sorted by path, a file found by halving it; and each file's identity from the tree's
+ * ledger at the same index. A rebuild reads a marker of tens of thousands of files: an object
+ * and a map entry for each cost it more than reading the text.
  */
-export abstract class FileListing {
+export class MarkerFiles {
   /** By index, as the tree's ledger lists them (see recallIdentities); none without one. */
   private identities: readonly unknown[] = [];
 
-  abstract get size(): number;
+  /** `list`: flat, its paths sorted and each listed once (see readMarker). */
+  constructor(private readonly list: readonly string[]) {}
 
-  abstract path(i: number): string;
+  get size(): number {
+    return this.list.length / 3;
+  }
 
-  abstract hash(i: number): string;
+  path(i: number): string {
+    return this.list[3 * i]!;
+  }
 
-  abstract key(i: number): string;
+  hash(i: number): string {
+    return this.list[3 * i + 1]!;
+  }
+
+  key(i: number): string {
+    return this.list[3 * i + 2]!;
+  }
 
   /** The identity file `i` had when its build placed it; undefined when the ledger does not say. */
   identity(i: number): string | undefined {
@@ -88,34 +99,6 @@ export abstract class FileListing {
 }
 
 /**
- * The files a marker lists, kept as its text gives them: one flat list (path, hash, key by
- * turns) sorted by path. A rebuild reads a marker of tens of thousands of files: an object and a
- * map entry for each cost it more than reading the text.
- */
-export class MarkerFiles extends FileListing {
-  /** `list`: flat, its paths sorted and each listed once (see readMarker). */
-  constructor(private readonly list: readonly string[]) {
-    super();
-  }
-
-  get size(): number {
-    return this.list.length / 3;
-  }
-
-  path(i: number): string {
-    return this.list[3 * i]!;
-  }
-
-  hash(i: number): string {
-    return this.list[3 * i + 1]!;
-  }
-
-  key(i: number): string {
-    return this.list[3 * i + 2]!;
-  }
-}
-
-/**
  * `files` is flat (path, hash, key by turns): at 42,000 files it parses in a third of the time
  * an object with one key per file takes.
  */
@@ -131,11 +114,8 @@ export function hasMarkerFile(dir: string): boolean {
   return lstatSync(path.join(dir, MARKER_FILE), { throwIfNoEntry: false })?.isFile() === true;
 }
 
-/**
- * The marker of the tree at `dir`, with its text when `keepText` is set; undefined when there is
- * none or it cannot be trusted.
- */
-export function readMarker(dir: string, keepText = false): Marker | undefined {
+/** The marker of the tree at `dir`; undefined when there is none or it cannot be trusted. */
+export function readMarker(dir: string): Marker | undefined {
   const file = path.join(dir, MARKER_FILE);
   try {
     const stats = lstatSync(file);
@@ -151,9 +131,7 @@ export function readMarker(dir: string, keepText = false): Marker | undefined {
       // Sorted and each once, as renderMarker writes them: a marker found otherwise was not written by a build.
       if (i > 0 && !((list[i - 3] as string) < relative)) return undefined;
     }
-    const marker: Marker = { fingerprint: text.fingerprint, filesInfo: text.filesInfo ?? undefined, files: new MarkerFiles(list as string[]), writtenMs: stats.mtimeMs };
-    if (keepText) marker.text = source;
-    return marker;
+    return { fingerprint: text.fingerprint, filesInfo: text.filesInfo ?? undefined, files: new MarkerFiles(list as string[]), writtenMs: stats.mtimeMs };
   } catch {
     return undefined;
   }
@@ -171,48 +149,4 @@ export function renderMarker(fingerprint: string, files: ReadonlyMap<string, Ent
   }
   const text: MarkerText = { generator: 'ports-gen', fingerprint, filesInfo: filesInfo ?? null, files: list };
   return `${JSON.stringify(text)}\n`;
-}
-
-/** renderMarker's text before the first file's entry, and after the last. */
-function markerEnds(fingerprint: string, filesInfo: FilesInfo | undefined): [head: string, tail: string] {
-  const empty: MarkerText = { generator: 'ports-gen', fingerprint, filesInfo: filesInfo ?? null, files: [] };
-  const text = JSON.stringify(empty);
-  return [text.slice(0, -2), `${text.slice(-2)}\n`];
-}
-
-/**
- * renderMarker's text, in parts, made from `earlier`, the marker of the tree being updated, when
- * it lists the same paths (`paths`, sorted) and its text is as renderMarker wrote it: the entries
- * of the files that hold what they held are copied from it, so that a rebuild that changes a few
- * files does not render tens of thousands of entries again. Undefined otherwise.
- *
- * Every entry is taken to be its path, hash and key in quotes, unescaped, with the commas
- * between: the entries and their commas must then end where the text does. Any escape or space
- * would make the text longer than that, so a text that ends there is renderMarker's.
- */
-export function patchedMarker(earlier: Marker, fingerprint: string, files: ReadonlyMap<string, Entry>, filesInfo: FilesInfo | undefined, paths: readonly string[]): string[] | undefined {
-  const { text, files: listed } = earlier;
-  if (text === undefined || listed.size !== paths.length) return undefined;
-  const [earlierHead, tail] = markerEnds(earlier.fingerprint, earlier.filesInfo);
-  if (!text.startsWith(earlierHead) || !text.endsWith(tail)) return undefined;
-  const parts = [markerEnds(fingerprint, filesInfo)[0]];
-  let from = earlierHead.length; // the text not yet copied
-  let start = from; // where entry i starts
-  for (let i = 0; i < paths.length; i++) {
-    const relative = paths[i]!;
-    if (listed.path(i) !== relative) return undefined;
-    if (i > 0) start++; // the comma before it
-    const end = start + relative.length + listed.hash(i).length + listed.key(i).length + 8; // "path","hash","key"
-    const { hash, key } = files.get(relative)!;
-    if (hash !== listed.hash(i) || key !== listed.key(i)) {
-      if (from < start) parts.push(text.slice(from, start));
-      parts.push(`${JSON.stringify(relative)},${JSON.stringify(hash)},${JSON.stringify(key)}`);
-      from = end;
-    }
-    start = end;
-  }
-  if (start + tail.length !== text.length) return undefined;
-  if (from < start) parts.push(text.slice(from, start));
-  parts.push(tail);
-  return parts;
 }

@@ -1,18 +1,14 @@
-import { mkdirSync, rmSync, type Stats } from 'node:fs';
-import path from 'node:path';
-import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
-import { contentHash } from '../content-hash.js';
+import { mkdirSync, rmSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
 import { fromThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
 import { encodeBodies, lengthOf, type Body } from '../render/body.js';
-import { writeNew, type Totals } from './executor.js';
-import { identityOf } from './file-ledger.js';
+import type { Totals } from './executor.js';
 import type { FilesInfo } from './marker.js';
-import { checkInside, pathUnder } from './tree-paths.js';
+import { checkInside } from './tree-paths.js';
 import { claimSpare, emptyTrash, keepAsSpare, liveTree, makeStateDirectory, publish, recoverStaging, stagingPath, stateDirectory } from './tree-roles.js';
 import type { PrepageSetup } from './prepager.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
-import { helpWith, type StatsJob } from './shared-stats.js';
 import { takeWriter } from './writer-thread.js';
 
 /** A batch is sent when it holds this many characters or files: few messages, little memory. */
@@ -57,13 +53,6 @@ export class SiteWriter {
   private wantedKeys: Array<string | undefined> = [];
   /** Whether wanted files were sent: from then on the staging tree is being changed. */
   private planned = false;
-  /** The writer's offer of its check of the spare, when this thread has not taken it yet (see shareCheck). */
-  private offered: StatsJob | undefined;
-  /** Whether this thread has nothing else to do before the plan: it takes an offer as it comes. */
-  private idle = false;
-  /** Whether this thread may write files itself (see PlanAnswer.writable), once planned. */
-  private writable = false;
-  private filesWrittenHere = 0;
 
   private constructor(
     private readonly out: string,
@@ -73,27 +62,14 @@ export class SiteWriter {
     /** Whether `out` is published as a link to the tree (see tree-roles). */
     private readonly link: boolean,
     private readonly worker: Worker,
-    /** Where the writer offers its check of the spare (see shareCheck). */
-    private readonly helpPort: MessagePort,
-    /** Batches sent at most before this thread writes one itself, when it may (see flush). */
-    private readonly mostInFlight: number,
   ) {
-    // Not to hold the process open: the writer offers its check before the plan, or never.
-    helpPort.unref();
-    helpPort.on('message', (job: StatsJob) => {
-      this.offered = job;
-      if (this.idle) this.takeOffered();
-    });
     worker.on('message', (message: FromWorker) => this.receive(message));
     worker.on('error', (cause) => this.fail(cause));
     worker.on('exit', (code) => this.fail(new Error(`the writer thread stopped (exit code ${code})`)));
   }
 
-  /**
-   * `precompress`: each JSON file gets compressed siblings (see precompress). `inFlight`: the
-   * batches sent at most before this thread writes one itself, when it may (tests write all so).
-   */
-  static open(out: string, link = true, precompress = false, inFlight = BATCHES_IN_FLIGHT): SiteWriter {
+  /** `precompress`: each JSON file gets compressed siblings (see precompress). */
+  static open(out: string, link = true, precompress = false): SiteWriter {
     recoverStaging(out);
     // What dead builds left (their staging trees, now in the trash) goes before anything is
     // written, or builds killed one after another would pile trees up. Deleting them changes
@@ -105,16 +81,10 @@ export class SiteWriter {
     const updating = claimSpare(out, staging);
     if (!updating) mkdirSync(staging);
     // The live tree as it is now: under the build lock nothing else publishes until this build does.
-    const { port1, port2 } = new MessageChannel();
-    const setup: WorkerSetup = { staging, out: liveTree(out), updating, precompress, helpPort: port2 };
+    const setup: WorkerSetup = { staging, out: liveTree(out), updating, precompress };
     const worker = takeWriter();
-    worker.postMessage({ type: 'setup', setup } satisfies ToWorker, [port2]);
-    return new SiteWriter(out, staging, updating, link, worker, port1, inFlight);
-  }
-
-  /** Files this thread wrote itself (see writeHere). */
-  get writtenHere(): number {
-    return this.filesWrittenHere;
+    worker.postMessage({ type: 'setup', setup } satisfies ToWorker);
+    return new SiteWriter(out, staging, updating, link, worker);
   }
 
   /** The survey of a file (its digest and records), made on the writer thread at once. */
@@ -159,11 +129,8 @@ export class SiteWriter {
    */
   async plan(pagesKey: string): Promise<PlanAnswer> {
     this.sendWanted();
-    const planned = this.request({ type: 'plan', pagesKey });
-    this.shareCheck();
-    const answer = await planned;
+    const answer = await this.request({ type: 'plan', pagesKey });
     if (answer.type !== 'planned') throw new Error(`the writer answered a plan with ${answer.type}`);
-    this.writable = answer.answer.writable;
     return answer.answer;
   }
 
@@ -220,44 +187,15 @@ export class SiteWriter {
         if (this.failure) throw this.failure;
         return;
       }
-      if (this.writable) {
-        // The writer's answers are read only when this thread yields (see above).
-        await new Promise(setImmediate);
-        if (this.failure) throw this.failure;
-        if (this.inFlight < this.mostInFlight) this.post(batch);
-        else this.writeHere(batch);
-        return;
-      }
       while (this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await this.room();
       this.post(batch);
     }
-    while (!this.writable && this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await this.room();
+    while (this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await this.room();
     if (this.failure) throw this.failure;
   }
 
   private room(): Promise<void> {
     return new Promise<void>((resolve) => this.roomWaiters.push(resolve));
-  }
-
-  /**
-   * Writes a batch into the tree on this thread, when the writer is behind and this thread would
-   * wait for it (see PlanAnswer.writable), with the writer's own calls; the writer records the
-   * files for the marker and the ledger.
-   */
-  private writeHere(batch: { paths: string[]; lengths: number[]; data: ArrayBuffer }): void {
-    const bytes = new Uint8Array(batch.data);
-    const hashes: string[] = [];
-    const identities: string[] = [];
-    let offset = 0;
-    batch.paths.forEach((relative, i) => {
-      const file = bytes.subarray(offset, offset + batch.lengths[i]!);
-      offset += file.length;
-      identities.push(identityOf(writeNewHere(pathUnder(this.staging, relative), file)));
-      hashes.push(contentHash(file));
-    });
-    this.send({ type: 'written', paths: batch.paths, hashes, sizes: batch.lengths, identities });
-    this.filesWrittenHere += batch.paths.length;
-    this.reuse(batch.data);
   }
 
   private post(batch: { paths: string[]; lengths: number[]; data: ArrayBuffer }): void {
@@ -289,18 +227,10 @@ export class SiteWriter {
   /** Sends what is left, has the writer write the marker, and publishes the tree. */
   async commit(filesInfo: FilesInfo | undefined): Promise<Totals> {
     await this.flush();
-    // The batches still held: this thread writes those that find the writer busy, when it may.
-    while (this.writable && this.held.length > 0 && !this.failure) {
-      const batch = this.held.shift()!;
-      this.heldBytes -= batch.data.byteLength;
-      if (this.inFlight < Math.min(HELD_IN_FLIGHT, this.mostInFlight)) this.post(batch);
-      else this.writeHere(batch);
-    }
     this.sendHeld(true);
     const answer = await this.request({ type: 'finish', filesInfo });
     if (answer.type !== 'finished') throw new Error(`the writer answered finish with ${answer.type}`);
     this.closing = true;
-    this.helpPort.close();
     // Once it has answered, the writer has nothing left to do: it stops while the tree is published.
     const stopped = this.worker.terminate();
     try {
@@ -318,7 +248,6 @@ export class SiteWriter {
    */
   async abort(): Promise<void> {
     this.closing = true;
-    this.helpPort.close();
     await this.worker.terminate();
     if (this.updating && !this.planned) keepAsSpare(this.staging, this.out);
     else rmSync(this.staging, { recursive: true, force: true });
@@ -351,26 +280,6 @@ export class SiteWriter {
   }
 
   /**
-   * Once this thread has nothing to do before the plan but wait for the writer: takes the lstat
-   * of the spare's files with it (see shared-stats), now when the writer has offered them, else
-   * when it does. The plan waits for the writer's check of the spare; this shares its system
-   * calls between the two cores. Only a speed-up: what this thread does not look at, the writer
-   * looks at itself.
-   */
-  shareCheck(): void {
-    this.idle = true;
-    const polled = receiveMessageOnPort(this.helpPort);
-    if (polled) this.offered = polled.message as StatsJob;
-    this.takeOffered();
-  }
-
-  private takeOffered(): void {
-    const job = this.offered;
-    this.offered = undefined;
-    if (job && !this.failure) helpWith(job);
-  }
-
-  /**
    * Stops the build at its next step with the writer (see Interrupted): everything it waits for
    * fails with `cause`, and the build's failure path removes the staging tree.
    */
@@ -383,20 +292,6 @@ export class SiteWriter {
     this.failure ??= cause;
     for (const asked of this.waiting.splice(0)) asked.reject(cause);
     this.roomWaiters.splice(0).forEach((resolve) => resolve());
-  }
-}
-
-/**
- * A new file written on this thread: its directory was made as its file was planned, or, for a
- * file written without being wanted, is made now.
- */
-function writeNewHere(file: string, bytes: Uint8Array): Stats {
-  try {
-    return writeNew(file, bytes);
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') throw cause;
-    mkdirSync(path.dirname(file), { recursive: true });
-    return writeNew(file, bytes);
   }
 }
 

@@ -4,7 +4,6 @@ import { contentDigest } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { identityOf } from './file-ledger.js';
 import type { Entry, Marker } from './marker.js';
-import type { DirectoryStats, FileStats, SharedStats } from './shared-stats.js';
 import { leavesTree, parentOf, pathUnder } from './tree-paths.js';
 
 /** A file of a previous tree that still holds what its marker says, and its size. */
@@ -42,8 +41,7 @@ export interface TreeFiles {
  *   makes and removes them between the live tree and the spare after the spare's ledger was
  *   written;
  * - its bytes, read from the file checked (opened, not followed, and seen to be the same inode),
- *   hash to what the marker records: a tree copied whole, one whose ledger was lost, or a file
- *   of a live tree read through its delta that the delta does not list (see tree-delta).
+ *   hash to what the marker records: a tree copied whole, one whose ledger was lost.
  */
 export class CheckedTree implements TreeFiles {
   private readonly real = new Map<string, boolean>();
@@ -66,40 +64,11 @@ export class CheckedTree implements TreeFiles {
     private readonly prune: boolean,
     /** The live tree, when this is the spare (see above). */
     private readonly live?: CheckedTree,
-    /** The lstat of the files, as another thread may take them (see shared-stats): `shared.job.files` are the marker's. */
-    shared?: SharedStats,
   ) {
     if (!prune) return;
     this.isRealDirectory('');
     const files = marker.files;
-    if (!shared) {
-      for (let i = 0; i < files.size; i++) this.decide(i, this.checkedStat(files.path(i)));
-      return;
-    }
-    const mine = new Set<number>();
-    for (let chunk = shared.claim(); chunk >= 0; chunk = shared.claim()) {
-      mine.add(chunk);
-      const { start, end } = shared.range(chunk);
-      for (let i = start; i < end; i++) this.decide(i, this.checkedStat(files.path(i)));
-    }
-    for (const chunk of shared.all()) {
-      if (mine.has(chunk)) continue;
-      shared.await(chunk);
-      const { start, end } = shared.range(chunk);
-      for (let i = start; i < end; i++) this.decideShared(i, shared.at(i));
-    }
-  }
-
-  /** Decides on file `i` from the lstat another thread took of it and of its directory, looking itself where it did not. */
-  private decideShared(i: number, taken: { file: FileStats | null | undefined; dir: DirectoryStats | null | undefined }): void {
-    const relative = this.marker.files.path(i);
-    const dir = parentOf(relative);
-    if (taken.file === undefined || taken.dir === undefined || dir === '') {
-      this.decide(i, this.checkedStat(relative));
-      return;
-    }
-    const real = this.fileDirectory(dir, () => taken.dir ?? undefined);
-    this.decide(i, real ? (taken.file ?? undefined) : undefined);
+    for (let i = 0; i < files.size; i++) this.decide(i, this.checkedStat(files.path(i)));
   }
 
   keys(): Iterable<string> {
@@ -114,7 +83,7 @@ export class CheckedTree implements TreeFiles {
   }
 
   /** Decides on file `i` of the marker from `stats`, read once by whoever asked (see holdsSame). */
-  private decide(i: number, stats: FileStats | undefined): Checked | null {
+  private decide(i: number, stats: Stats | undefined): Checked | null {
     const files = this.marker.files;
     const relative = files.path(i);
     const hash = files.hash(i);
@@ -135,7 +104,7 @@ export class CheckedTree implements TreeFiles {
   }
 
   /** Whether this tree trusts `relative` to hold `hash` and it is the very file `stats` describes. */
-  private holdsSame(relative: string, hash: string, stats: FileStats): boolean {
+  private holdsSame(relative: string, hash: string, stats: Stats): boolean {
     const i = this.marker.files.indexOf(relative);
     if (i < 0) return false;
     const own = this.statOf(relative);
@@ -167,7 +136,7 @@ export class CheckedTree implements TreeFiles {
    * file each, and once the spare is checked nothing asks about them again; one that comes
    * again later is settled again, to the same answer.
    */
-  private fileDirectory(dir: string, stat: () => DirectoryStats | Stats | undefined): boolean {
+  private fileDirectory(dir: string, stat: () => Stats | undefined): boolean {
     if (dir !== this.lastDirectory) {
       this.lastDirectory = dir;
       this.lastReal = this.real.get(dir) ?? this.settleDirectory(dir, stat, false);
@@ -180,12 +149,12 @@ export class CheckedTree implements TreeFiles {
    * called only once those are known to be real); a directory changed since its build is pruned.
    * Kept in `real` unless `keep` is false.
    */
-  private settleDirectory(dir: string, stat: () => DirectoryStats | Stats | undefined, keep = true): boolean {
+  private settleDirectory(dir: string, stat: () => Stats | undefined, keep = true): boolean {
     let known = dir === '' || this.isRealDirectory(parentOf(dir));
     if (known) {
       const stats = stat();
       // The top may be reached through a link (an --out that is one); nothing below it may.
-      known = stats !== undefined && (stats.isDirectory() || (dir === '' && 'isSymbolicLink' in stats && stats.isSymbolicLink()));
+      known = stats !== undefined && (stats.isDirectory() || (dir === '' && stats.isSymbolicLink()));
       if (known && this.prune && stats!.mtimeMs > this.marker.writtenMs) pruneUnknown(this.root, dir, (this.children ??= childrenOf(this.marker.files.paths())));
     }
     if (keep) this.real.set(dir, known);
@@ -209,7 +178,7 @@ export function readSameFile<T>(file: string, id: { dev: number; ino: number }, 
 }
 
 /** Whether the file `stats` describes holds bytes that hash to `hash` (see readSameFile). */
-function hashesTo(file: string, stats: FileStats, hash: string): boolean {
+function hashesTo(file: string, stats: Stats, hash: string): boolean {
   try {
     return readSameFile(file, stats, (fd, size) => {
       const digest = contentDigest();

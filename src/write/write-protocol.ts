@@ -1,4 +1,3 @@
-import type { MessagePort } from 'node:worker_threads';
 import type { ThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
 import type { Totals } from './executor.js';
@@ -13,12 +12,6 @@ export interface PlanAnswer {
   filesInfo: FilesInfo | undefined;
   /** The files pages the writer made ahead, when it did (see Prepager): the build makes the others. */
   prepaged: Prepaged | undefined;
-  /**
-   * Whether the main thread may write files into the tree itself (see SiteWriter.flush): a new
-   * tree with no live tree beside it and no compressed siblings, so that every file's bytes are
-   * written as they are, none kept or linked.
-   */
-  writable: boolean;
 }
 
 /** Messages between the build (main thread) and its writer thread. */
@@ -30,8 +23,6 @@ export interface WorkerSetup {
   updating: boolean;
   /** Each JSON file gets compressed siblings (see precompress). */
   precompress: boolean;
-  /** Where the writer offers the lstat of the spare's files (a StatsJob), for the main thread to share in (see SiteWriter.shareCheck). */
-  helpPort: MessagePort;
 }
 
 export type ToWorker =
@@ -56,8 +47,6 @@ export type ToWorker =
   | { type: 'recall'; files: Array<[relative: string, key: string]> }
   /** Several files' bytes end to end in `data`, with their paths and lengths. */
   | { type: 'batch'; paths: string[]; lengths: number[]; data: ArrayBuffer }
-  /** Files the main thread wrote into the tree itself (see PlanAnswer.writable), for the marker and the ledger. */
-  | { type: 'written'; paths: string[]; hashes: string[]; sizes: number[]; identities: string[] }
   | { type: 'finish'; filesInfo: FilesInfo | undefined };
 
 export type FromWorker =

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parentPort, type MessagePort } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { codeFingerprint } from '../code-fingerprint.js';
 import { contentHash } from '../content-hash.js';
 import { toThreadError, type ThreadError } from '../problems/thread-error.js';
@@ -20,8 +20,6 @@ import type { Prepager, PrepageSetup } from './prepager.js';
 import { checkInside, pathUnder } from './tree-paths.js';
 import { emptyTrash, moveToTrash } from './tree-roles.js';
 import { siblingsOf } from './precompress.js';
-import { SharedStats, statsJob } from './shared-stats.js';
-import { changesFrom, readThroughDelta, writeDelta } from './tree-delta.js';
 import { CheckedTree, readSameFile } from './trust.js';
 import type { FromWorker, ToWorker } from './write-protocol.js';
 
@@ -31,12 +29,9 @@ let staging = '';
 let out = '';
 let updating = false;
 let precompress = false;
-let helpPort: MessagePort | undefined;
 /** The state directory, where the staging tree is and the trees' ledgers are kept. */
 let state = '';
 let live: Marker | undefined;
-/** Whether the live tree's marker and ledger were read, not its delta (see tree-delta). */
-let liveWhole = true;
 let spare: Marker | undefined;
 let previous: Previous = { liveKeys: false, spareKeys: false };
 /** The code the new tree is made by (see load). */
@@ -61,41 +56,21 @@ let planning = false;
  */
 function load(madeBy: string | undefined): void {
   fingerprint = madeBy ?? codeFingerprint();
-  // With its text: the new marker is made from it (see patchedMarker).
-  spare = updating ? readMarker(staging, true) : undefined;
+  spare = updating ? readMarker(staging) : undefined;
   if (updating && !spare) startAfresh();
-  // Offered at once: the main thread may start on them before this thread does.
-  const shared = spare && sharedStats(spare);
-  // The live tree as the spare with the last build's delta applied, when it left one for them.
-  const throughDelta = spare && readThroughDelta(state, out, staging, spare);
-  liveWhole = !throughDelta;
-  live = throughDelta ?? readMarker(out);
-  if (live && liveWhole) recallIdentities(state, out, live);
+  live = readMarker(out);
+  if (live) recallIdentities(state, out, live);
   if (spare) recallIdentities(state, staging, spare);
   const liveTree = live && new CheckedTree(out, live, false);
   previous = {
     live: liveTree,
     // A claimed spare whose marker cannot be read holds nothing that can be trusted.
-    spare: updating ? (spare ? new CheckedTree(staging, spare, true, liveTree, shared) : new Map()) : undefined,
+    spare: updating ? (spare ? new CheckedTree(staging, spare, true, liveTree) : new Map()) : undefined,
     liveKeys: live?.fingerprint === fingerprint,
     spareKeys: spare?.fingerprint === fingerprint,
   };
-  executor = new Executor(staging, out, previous, wanted, spare);
+  executor = new Executor(staging, out, previous, wanted);
 }
-
-/**
- * The lstat of the spare's files, shared with the main thread (see shared-stats), when they
- * are enough to be worth it.
- */
-function sharedStats(marker: Marker): SharedStats | undefined {
-  if (marker.files.size < SHARED_FROM) return undefined;
-  const job = statsJob(staging, marker.files.paths());
-  helpPort!.postMessage(job);
-  return new SharedStats(job);
-}
-
-/** Files from which the spare's check is shared: below, sending the paths costs more than it saves. */
-const SHARED_FROM = 4096;
 
 /**
  * Pages builds.ndjson ahead (see Prepager) when its pages will be made: a new tree, no live
@@ -153,28 +128,8 @@ function plan(pagesKey: string): FromWorker {
   planning = true;
   if (previous.spare) executor!.remove(unwanted(previous.spare.keys(), wanted));
   const pagesKept = render.every((relative) => wanted.get(relative) !== pagesKey);
-  const writable = !updating && !live && !precompress;
-  return { type: 'planned', answer: { render, filesInfo: pagesKept ? pagesInfo(pagesKey) : undefined, prepaged: prepager?.stop(), writable } };
+  return { type: 'planned', answer: { render, filesInfo: pagesKept ? pagesInfo(pagesKey) : undefined, prepaged: prepager?.stop() } };
 }
-
-/**
- * What the next build needs of the live tree, soon the spare, and of the new one: the live
- * tree's ledger written again with the identities of the files linked from it (see
- * refreshLedger), and the new tree's delta against it (see tree-delta). A live tree read
- * through its delta has no identities for its other files: its ledger is read for the refresh
- * only when more than a few were linked, else the next build trusts those few by their bytes.
- */
-function recordForNextBuild(filesInfo: FilesInfo | undefined): void {
-  const { relinked, markerOrder, placed } = executor!;
-  const refresh = liveWhole || relinked.size > REFRESHED_FROM;
-  if (live && !liveWhole && refresh) recallIdentities(state, out, live);
-  if (live && refresh) refreshLedger(state, out, live, relinked);
-  const changes = live && changesFrom(live.files, markerOrder, placed);
-  writeDelta(state, staging, out, changes && { fingerprint, filesInfo, changes });
-}
-
-/** Files linked from a live tree read through its delta past which its ledger is refreshed: fewer are hashed at the next build instead. */
-const REFRESHED_FROM = 64;
 
 /** A claimed spare without a marker it can trust: replaced by an empty tree, so nothing of it is published. */
 function startAfresh(): void {
@@ -214,7 +169,7 @@ function textHashingTo(bytes: Buffer | undefined, hash: string): string | null {
 function handle(message: ToWorker): FromWorker | undefined {
   switch (message.type) {
     case 'setup':
-      ({ staging, out, updating, precompress, helpPort } = message.setup);
+      ({ staging, out, updating, precompress } = message.setup);
       state = path.dirname(staging);
       return undefined;
     case 'survey':
@@ -240,16 +195,14 @@ function handle(message: ToWorker): FromWorker | undefined {
       });
       return { type: 'done', buffer: message.data };
     }
-    case 'written':
-      message.paths.forEach((relative, i) => executor!.written(relative, message.hashes[i]!, message.sizes[i]!, message.identities[i]!));
-      return undefined;
     case 'finish':
       for (const sibling of siblings) executor!.placeSibling(sibling);
       // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
       emptyTrash(state);
       const totals = executor!.finish(fingerprint, message.filesInfo);
       writeLedger(state, staging, executor!.placed, [out], executor!.markerOrder);
-      recordForNextBuild(message.filesInfo);
+      // The live tree, soon the spare: its files linked into the new tree changed their change time.
+      if (live) refreshLedger(state, out, live, executor!.relinked);
       return { type: 'finished', totals };
   }
 }
