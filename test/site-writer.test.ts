@@ -5,7 +5,6 @@ import * as assert from 'uvu/assert';
 import { MARKER_FILE } from '../src/routes/site-files.js';
 import { SiteWriter } from '../src/write/site-writer.js';
 import { withTempDir } from './support/paths.js';
-import { waitForPage } from './support/paging-ahead.js';
 import { xxh64 } from './support/xxh64.js';
 
 /** A writer with nothing to compare with: every file wanted, none with a key. */
@@ -13,7 +12,7 @@ async function openPlanned(out: string, files: string[]): Promise<SiteWriter> {
   const writer = SiteWriter.open(out);
   writer.load('fp');
   for (const file of files) writer.want(file, undefined);
-  assert.equal(await writer.plan('pages'), { render: files, filesInfo: undefined, prepaged: undefined }, 'every file to be made, no previous pages');
+  assert.equal(await writer.plan('pages'), { render: files, filesInfo: undefined }, 'every file to be made, no previous pages');
   return writer;
 }
 
@@ -102,43 +101,6 @@ test('the writer thread surveys a file (its digest and records), and says when i
     } finally {
       await writer.abort();
     }
-  });
-});
-
-test('the writer thread pages builds.ndjson ahead, whole pages but the last, when a new tree is to get them: the plan says how far', async () => {
-  await withTempDir(async (dir) => {
-    const buildsPath = path.join(dir, 'builds.ndjson');
-    const build = (id: number) => JSON.stringify({ build_id: id, port_name: 'zlib', files: [`/opt/local/f${id}`, '/opt/local/é'] });
-    // 23 builds after a byte-order mark, a blank line and a CRLF on the way: four whole pages of 5.
-    const lines = Array.from({ length: 23 }, (_, i) => build(i + 1) + (i === 3 ? '\r' : ''));
-    lines.splice(10, 0, '  ');
-    const text = `\ufeff${lines.join('\n')}`;
-    writeFileSync(buildsPath, text);
-    const paging = { buildsPath, buildsName: 'builds.ndjson', baseUrl: 'https://ports.example.org', pageSize: 5 };
-    const pages = Array.from({ length: 5 }, (_, i) => `api/v1/files/page-${i + 1}.json`);
-    const planned = async (out: string, setup: typeof paging & { from: number; most?: number }, ahead: number, survey = true) => {
-      const writer = SiteWriter.open(path.join(dir, out));
-      try {
-        if (survey) await writer.survey(buildsPath);
-        writer.load('fp', setup);
-        // The build reads its ports meanwhile; the plan stops the paging after the page under way.
-        if (ahead > 0) waitForPage(() => [writer.staging], ahead);
-        for (const page of pages) writer.want(page, 'key');
-        return (await writer.plan('key')).prepaged;
-      } finally {
-        await writer.abort();
-      }
-    };
-    // Build 20 is on line 21 (after the blank line), and the next line starts after its newline.
-    assert.equal(await planned('out', { ...paging, from: 0 }, 4), {
-      builds: 20,
-      paths: 40,
-      ids: Uint32Array.from({ length: 20 }, (_, i) => i + 1),
-      next: { offset: Buffer.byteLength(`\ufeff${lines.slice(0, 21).join('\n')}\n`), number: 22 },
-    });
-    assert.is((await planned('most', { ...paging, from: 0, most: 2 }, 2))?.builds, 10, 'at most two pages');
-    assert.is(await planned('few', { ...paging, from: 24 }, 0), undefined, 'fewer builds than worth it');
-    assert.is(await planned('unsurveyed', { ...paging, from: 0 }, 0, false), undefined, 'a file this thread did not count');
   });
 });
 

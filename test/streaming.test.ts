@@ -11,7 +11,6 @@ import { surveyHere } from '../src/read/file-identity.js';
 import { readLines } from '../src/read/read-lines.js';
 import { FIXTURES, ROOT, withTempDir } from './support/paths.js';
 import { writeCatalogue, zlib } from './support/catalogue.js';
-import { pagingAhead } from './support/paging-ahead.js';
 import { readTree } from './support/tree.js';
 
 const BASE = 'https://ports.example.org';
@@ -136,56 +135,6 @@ test('streamed pages equal the in-memory rendering: builds.ndjson of several rea
     const result = await buildSite({ cwd: dir, catalogue, out: 'dist', baseUrl: BASE, pageSize: 7, strict: false });
     assert.ok(result.ok, result.log.kept.map((p) => p.message).join('\n'));
     assert.equal(filesPages(path.join(dir, 'dist')), renderPagesInMemory(path.join(catalogue, 'builds.ndjson'), 7));
-  });
-});
-
-test('pages made ahead by the writer thread, stopped at any page, and the rest made by the build equal the in-memory rendering', async () => {
-  await withTempDir(async (dir) => {
-    const catalogue = writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [zlib] }, builds: multiChunkBuilds() });
-    const expected = renderPagesInMemory(path.join(catalogue, 'builds.ndjson'), 7);
-    const lastPage = expected.size;
-    // Stopped after the first page, after one in the middle, before the long line's page (id 30,
-    // page 5), and at the page before the last, the most it makes. The ports are read in no time
-    // here: the build waits for the writer to get that far, as if it read many.
-    for (const most of [1, 4, 5, Math.floor(lastPage / 2), undefined]) {
-      const out = `dist-${most ?? 'all'}`;
-      const ahead = Math.min(most ?? Infinity, lastPage - 1);
-      const progress = pagingAhead(path.join(dir, out), ahead);
-      const result = await buildSite({ cwd: dir, catalogue, out, baseUrl: BASE, pageSize: 7, strict: false, prepage: { from: 0, most }, progress });
-      assert.ok(result.ok, result.log.kept.map((p) => p.message).join('\n'));
-      assert.equal(filesPages(path.join(dir, out)), expected, String(most));
-      assert.is(result.stats.pagedAhead, ahead, `${String(most)}: pages made ahead`);
-      assert.equal(result.stats.builds, [...expected.values()].reduce((sum, page) => sum + (JSON.parse(page) as { results: unknown[] }).results.length, 0));
-      // The pages were placed with the pages key: built again, nothing is made again.
-      assert.is((await buildSite({ cwd: dir, catalogue, out, baseUrl: BASE, pageSize: 7, strict: false, prepage: { from: 0, most } })).stats.written, 0, `${String(most)}: built again`);
-    }
-  });
-});
-
-test('paging ahead: a bad line or a repeated id in what the writer thread would page is reported as the build alone reports it', async () => {
-  await withTempDir(async (dir) => {
-    const catalogue = writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports: [zlib] } });
-    const line = (id: number) => JSON.stringify({ build_id: id, files: [`/opt/local/f${id}`] });
-    const lines = Array.from({ length: 40 }, (_, i) => line(i + 1));
-    const cases = {
-      'a bad line in page 3': lines.map((text, i) => (i === 12 ? '{"build_id": 13, "files": [1]}' : text)),
-      'an id of page 1 again in page 2': lines.map((text, i) => (i === 6 ? line(2) : text)),
-      'an id of page 1 again in the last page': lines.map((text, i) => (i === 38 ? line(3) : text)),
-    };
-    for (const [name, builds] of Object.entries(cases)) {
-      writeFileSync(path.join(catalogue, 'builds.ndjson'), `${builds.join('\n')}\n`);
-      // The writer makes whole pages up to the last but one (7 of 8), or up to the bad line's page.
-      const stops = name.startsWith('a bad line') ? 2 : 7;
-      const problems = async (prepage: { from: number; most?: number }) => {
-        const progress = pagingAhead(path.join(dir, 'dist'), prepage.from === 0 ? Math.min(prepage.most ?? Infinity, stops) : 0);
-        const result = await buildSite({ cwd: dir, catalogue, out: 'dist', baseUrl: BASE, pageSize: 5, strict: false, prepage, progress });
-        assert.is(result.ok, false, name);
-        return result.log.kept.map((p) => [p.code, p.location]);
-      };
-      const alone = await problems({ from: Infinity });
-      assert.ok(alone.length > 0, name);
-      for (const most of [1, 2, 3, undefined]) assert.equal(await problems({ from: 0, most }), alone, `${name}, ${String(most)}`);
-    }
   });
 });
 

@@ -46,13 +46,6 @@ export type { BuildStats };
  */
 const COLLECT_AFTER_PORTS = 20000;
 
-/**
- * From this many builds on, the writer thread pages builds.ndjson ahead while this thread reads
- * the ports (see Prepager): below, the paging is a small part of a build, not worth loading its
- * code on that thread too.
- */
-const PREPAGE_FROM = 5000;
-
 export interface BuildOptions {
   /** Paths below are resolved against this, and problems name files relative to it. */
   cwd: string;
@@ -79,8 +72,6 @@ export interface BuildOptions {
   now?: () => number;
   /** The catalogue has no builds on purpose: no warning that builds.ndjson is missing (and there must be none). */
   noBuilds?: boolean;
-  /** Tests page builds.ndjson ahead (see Prepager) from fewer builds, or stop it at a given page. */
-  prepage?: { from?: number; most?: number };
 }
 
 export interface BuildResult {
@@ -155,10 +146,8 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const known = run.buildsReadable ? recalledIdentity(out, files.buildsPath) : undefined;
     const identity = run.buildsReadable ? identifyFile(files.buildsPath, known, options.now ?? Date.now, (file) => writer.survey(file)) : undefined;
     identity?.catch(() => undefined); // awaited below; a build that throws before then does not wait
-    // While this thread reads the ports, the writer thread pages the builds ahead (see Prepager).
-    const { buildsPath, buildsName, baseUrl, pageSize } = filesOptions;
-    const paging = { buildsPath, buildsName, baseUrl, pageSize, from: options.prepage?.from ?? PREPAGE_FROM, most: options.prepage?.most };
-    writer.load(options.fingerprint, run.buildsReadable ? paging : undefined);
+    const { baseUrl, pageSize } = filesOptions;
+    writer.load(options.fingerprint);
     progress.phase('reading ports');
     const fingerprint = options.fingerprint ?? codeFingerprint();
     let { recalled: quick, prepared, coreHashes, recordsKept } = readPorts(out, fingerprint, files, log, { baseUrl, pageSize, strict: options.strict });
@@ -247,7 +236,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     let filesInfo = plan.filesInfo;
     if (!filesInfo) {
       collectGarbage(); // the ports' records are garbage now, before the paging's churn
-      const written = await writePages(filesOptions, source.records, writer, log, progress, plan.prepaged);
+      const written = await writePages(filesOptions, source.records, writer, log, progress);
       if (written && changedSince(files.buildsPath, source.seen)) log.add(changedWhileRead(files.buildsName));
       if (!written || log.errors > 0) {
         await writer.abort();
@@ -263,7 +252,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     if (lock.lost) throw lockLost(out);
     const totals = await writer.commit(filesInfo);
     if (source.fingerprint !== known?.fingerprint) rememberIdentity(out, files.buildsPath, source);
-    Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths, pagedAhead: (plan.prepaged?.builds ?? 0) / options.pageSize });
+    Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });
     Object.assign(stats, { files: totals.files, written: totals.written, carried: totals.files - totals.rendered, bytes: totals.bytes });
     return run.finish(true);
   } catch (cause) {
@@ -355,7 +344,7 @@ function startRun(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'progress' |
   else if (!options.noBuilds && !existsSync(files.buildsPath)) {
     log.add(warning('no-builds-file', files.buildsName, {}, 'expected the builds of the catalogue here, found no such file: the files list is published empty (an empty file says there are no builds, without this warning)'));
   }
-  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, pagedAhead: 0, recalled: 0, bytes: 0, seconds: 0 };
+  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, recalled: 0, bytes: 0, seconds: 0 };
   return {
     files,
     log,

@@ -4,7 +4,6 @@ import { FilesPager } from '../render/files-pager.js';
 import type { Progress } from '../report/progress.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { collectGarbage } from '../collect-garbage.js';
-import type { Prepaged } from '../write/prepager.js';
 import type { SiteWriter } from '../write/site-writer.js';
 
 export interface FilesPhaseOptions {
@@ -30,30 +29,25 @@ export interface PagesWritten {
 /**
  * The files pages (docs/api.md), streamed: each build validated and paged as it is read, a page
  * written as soon as it is full. `count`: the builds, counted ahead (see file-identity), since
- * every page carries the count. `prepaged`: the first pages, made ahead by the writer thread
- * (see Prepager); the others are made from the line after them. Undefined when a build has a
- * problem.
+ * every page carries the count. Undefined when a build has a problem.
  */
-export async function writePages(options: FilesPhaseOptions, count: number, writer: SiteWriter, log: ProblemLog, progress: Progress, prepaged?: Prepaged): Promise<PagesWritten | undefined> {
+export async function writePages(options: FilesPhaseOptions, count: number, writer: SiteWriter, log: ProblemLog, progress: Progress): Promise<PagesWritten | undefined> {
   progress.phase('writing builds', count);
-  const first = prepaged?.builds ?? 0;
-  if (first > 0) progress.advance(first);
   let written = 0;
-  let paths = prepaged?.paths ?? 0;
+  let paths = 0;
   const pager = new FilesPager(async (file, body) => {
     await writer.write(file, body);
     if (++written % GC_EVERY_PAGES === 0) collectGarbage();
-  }, options.baseUrl, count, options.pageSize, first);
-  let paged = first;
-  const earlier = prepaged && { ids: prepaged.ids, from: prepaged.next };
-  const builds = first + (await scanBuilds(options.buildsPath, options.buildsName, log, async (build, plain) => {
+  }, options.baseUrl, count, options.pageSize);
+  let paged = 0;
+  const builds = await scanBuilds(options.buildsPath, options.buildsName, log, async (build, plain) => {
     // The build has failed, or the file has more builds than counted; keep validating, stop writing.
     if (log.errors > 0 || paged === count) return;
     paged++;
     paths += build.files.length;
     progress.advance();
     await pager.add(build, plain);
-  }, earlier));
+  });
   if (log.errors > 0) return undefined;
   if (builds !== count) {
     // Read as it was being written (cut short or grown since it was counted).

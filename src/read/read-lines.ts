@@ -12,15 +12,6 @@ export interface Line {
   next: number;
 }
 
-/** Where to start reading a file: a line's first byte, and that line's number. */
-export interface LineStart {
-  offset: number;
-  number: number;
-}
-
-/** The file's start: its first line (a byte-order mark there is dropped). */
-export const FILE_START: LineStart = { offset: 0, number: 1 };
-
 const CHUNK = 1 << 20;
 
 /**
@@ -84,18 +75,10 @@ function chunkOf(buffer: Buffer, bytesRead: number, at: number): Chunk {
  * Streams a file line by line with line numbers, holding one chunk and one partial line at a
  * time, so memory does not grow with the file (issue: builds.ndjson can hold millions of paths).
  * A line's bytes may be a view of the chunk: valid only until the next line is asked for.
- * `from`: where to start, the start of a line (see Line.next).
  */
-export async function* readLines(path: string, from: LineStart = FILE_START): AsyncGenerator<Line> {
-  const lines = new LineSplitter(from);
-  for await (const chunk of readChunks(path, from.offset)) yield* lines.of(chunk);
-  yield* lines.end();
-}
-
-/** As readLines from the file's start, on this thread, for a reader that has nothing else to do meanwhile. */
-export function* readLinesSync(path: string): Generator<Line> {
-  const lines = new LineSplitter(FILE_START);
-  for (const chunk of readChunksSync(path)) yield* lines.of(chunk);
+export async function* readLines(path: string): AsyncGenerator<Line> {
+  const lines = new LineSplitter();
+  for await (const chunk of readChunks(path)) yield* lines.of(chunk);
   yield* lines.end();
 }
 
@@ -104,13 +87,9 @@ class LineSplitter {
   // A line longer than a chunk is kept as its pieces and joined once, at its end: joined piece
   // by piece, a line of millions of paths was copied over and over (quadratic time).
   private pieces: Buffer[] = [];
-  private number: number;
+  private number = 0;
   /** Where the last chunk ended in the file. */
   private offset = 0;
-
-  constructor(from: LineStart) {
-    this.number = from.number - 1;
-  }
 
   *of({ data, at }: Chunk): Generator<Line> {
     this.offset = at;

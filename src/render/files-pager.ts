@@ -24,8 +24,7 @@ export type WriteFile = (relative: string, body: Body) => void | Promise<void>;
 /**
  * Turns a stream of builds into `page-N.json` files, writing each page as soon as it is full,
  * so memory holds one page whatever the number of builds. `count` must be known up front:
- * every page carries it (docs/api.md). `first`: the builds before it are paged already (whole
- * pages), and this pager makes the pages of the others.
+ * every page carries it (docs/api.md).
  */
 export class FilesPager {
   readonly pages: number;
@@ -42,15 +41,13 @@ export class FilesPager {
     private readonly baseUrl: string,
     private readonly count: number,
     private readonly pageSize: number,
-    first = 0,
   ) {
-    if (first % pageSize !== 0 || first > count) throw new Error(`build ${first} of ${count} does not start a page of ${pageSize}`);
     this.pages = pageCount(count, pageSize);
-    this.page = first / pageSize + 1;
-    this.expected = count - first;
+    this.page = 1;
+    this.expected = count;
   }
 
-  /** The pages written so far, those before `first` included. */
+  /** The pages written so far. */
   get written(): number {
     return this.page - 1;
   }

@@ -12,8 +12,6 @@ export interface BuildStats {
   written: number;
   /** Files taken over from the previous build without being made again. */
   carried: number;
-  /** Files pages the writer thread made ahead while the ports were read (see Prepager). */
-  pagedAhead: number;
   /** Ports taken from the last build's snapshot, not derived again (see commands/recalled-ports). */
   recalled: number;
   bytes: number;

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { error } from '../problems/problem.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import { locateJsonError } from '../read/locate-json-error.js';
-import { FILE_START, isBlank, readLines, type Line, type LineStart } from '../read/read-lines.js';
+import { isBlank, readLines, type Line } from '../read/read-lines.js';
 import { findInvalidUtf8 } from '../read/utf8.js';
 import { compiledBuildSchema, type BuildSource } from './build-schema.js';
 import { problemsFromZod } from './zod-problems.js';
@@ -17,23 +17,16 @@ export async function fileExists(path: string): Promise<boolean> {
   );
 }
 
-/** The builds read before a scan starts (see scanBuilds): their ids, and where the next line starts. */
-export interface EarlierBuilds {
-  ids: Uint32Array;
-  from: LineStart;
-}
-
 /**
  * Streams `builds.ndjson` (docs/catalogue-format.md): each line decoded, parsed and validated on its own, valid
  * builds handed to `sink` in file order, problems logged with their line. Build ids are kept
- * only as a packed array (4 bytes a build) to find duplicates at the end. With `earlier`, from
- * where those builds end, their ids counted among the others for duplicates.
+ * only as a packed array (4 bytes a build) to find duplicates at the end.
  */
-export async function scanBuilds(path: string, file: string, log: ProblemLog, sink: BuildSink, earlier?: EarlierBuilds): Promise<number> {
+export async function scanBuilds(path: string, file: string, log: ProblemLog, sink: BuildSink): Promise<number> {
   if (!(await fileExists(path))) return 0;
-  const ids = new IdList(earlier?.ids);
+  const ids = new IdList();
   let valid = 0;
-  for await (const line of readLines(path, earlier?.from ?? FILE_START)) {
+  for await (const line of readLines(path)) {
     const read = readBuild(line, file, log);
     if (!read) continue;
     ids.push(read.build.build_id);
@@ -87,16 +80,9 @@ export function parseBuildLine(line: Line, file: string, log: ProblemLog, escape
 }
 
 /** A growable Uint32Array: build ids are < 2^31, so four bytes each. */
-export class IdList {
-  private ids: Uint32Array;
-  private length: number;
-
-  /** `ids`: the list's first ids. */
-  constructor(ids: Uint32Array = new Uint32Array(0)) {
-    this.ids = new Uint32Array(Math.max(1024, ids.length * 2));
-    this.ids.set(ids);
-    this.length = ids.length;
-  }
+class IdList {
+  private ids = new Uint32Array(1024);
+  private length = 0;
 
   push(id: number): void {
     if (this.length === this.ids.length) {
@@ -107,13 +93,8 @@ export class IdList {
     this.ids[this.length++] = id;
   }
 
-  /** The first `length` ids pushed (all by default), in their order, in an array of their own. */
-  values(length = this.length): Uint32Array {
-    return this.ids.slice(0, Math.min(length, this.length));
-  }
-
   duplicates(): Set<number> {
-    const sorted = this.values().sort();
+    const sorted = this.ids.slice(0, this.length).sort();
     const repeated = new Set<number>();
     for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
     return repeated;

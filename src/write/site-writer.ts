@@ -7,7 +7,6 @@ import type { Totals } from './executor.js';
 import type { FilesInfo } from './marker.js';
 import { checkInside } from './tree-paths.js';
 import { claimSpare, emptyTrash, keepAsSpare, liveTree, makeStateDirectory, publish, recoverStaging, stagingPath, stateDirectory } from './tree-roles.js';
-import type { PrepageSetup } from './prepager.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
 import { takeWriter } from './writer-thread.js';
 
@@ -98,11 +97,9 @@ export class SiteWriter {
    * Has the writer read and check the previous trees while this thread reads the catalogue. Their
    * keys count only when they were made by the same code: the running code's (see
    * code-fingerprint), or the code of `fingerprint` when given (tests stand for other code so).
-   * With `paging`, the writer then pages builds.ndjson ahead, when it surveyed it and its pages
-   * are to be made; the plan says how far it got (see Prepager).
    */
-  load(fingerprint?: string, paging?: PrepageSetup): void {
-    this.send({ type: 'load', fingerprint, paging });
+  load(fingerprint?: string): void {
+    this.send({ type: 'load', fingerprint });
   }
 
   /**

@@ -2,7 +2,6 @@ import type { ThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
 import type { Totals } from './executor.js';
 import type { FilesInfo } from './marker.js';
-import type { Prepaged, PrepageSetup } from './prepager.js';
 
 /** What the build is to make after its plan (see SiteWriter.plan). */
 export interface PlanAnswer {
@@ -10,8 +9,6 @@ export interface PlanAnswer {
   render: string[];
   /** A previous tree's files info, when the files made under the pages key asked for are all in place. */
   filesInfo: FilesInfo | undefined;
-  /** The files pages the writer made ahead, when it did (see Prepager): the build makes the others. */
-  prepaged: Prepaged | undefined;
 }
 
 /** Messages between the build (main thread) and its writer thread. */
@@ -32,10 +29,9 @@ export type ToWorker =
   | { type: 'survey'; path: string }
   /**
    * Read the live and spare trees' markers and check their files (see trust.ts), for the code of
-   * `fingerprint`, or for the running code when it is not given (see code-fingerprint). With
-   * `paging`, page builds.ndjson ahead when no previous tree can give its pages (see Prepager).
+   * `fingerprint`, or for the running code when it is not given (see code-fingerprint).
    */
-  | { type: 'load'; fingerprint: string | undefined; paging: PrepageSetup | undefined }
+  | { type: 'load'; fingerprint: string | undefined }
   /** Files the build wants, with their keys, in turn: planned as they come (see SiteWriter.want). */
   | { type: 'want'; paths: string[]; keys: Array<string | undefined> }
   /** Every file is listed: the answer says what to make (see SiteWriter.plan). */

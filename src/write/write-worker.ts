@@ -9,14 +9,11 @@ import { parentPort } from 'node:worker_threads';
 import { codeFingerprint } from '../code-fingerprint.js';
 import { contentHash } from '../content-hash.js';
 import { toThreadError, type ThreadError } from '../problems/thread-error.js';
-import { surveyHere, type FileSurvey } from '../read/file-identity.js';
-import { encodeBodies, lengthOf, type Body } from '../render/body.js';
-import { pagesKey } from '../render/files-pager.js';
+import { surveyHere } from '../read/file-identity.js';
 import { Executor } from './executor.js';
 import { recallIdentities, refreshLedger, writeLedger } from './file-ledger.js';
 import { readMarker, type FilesInfo, type Marker } from './marker.js';
 import { planFiles, unwanted, type Previous } from './plan.js';
-import type { Prepager, PrepageSetup } from './prepager.js';
 import { checkInside, pathUnder } from './tree-paths.js';
 import { emptyTrash, moveToTrash } from './tree-roles.js';
 import { siblingsOf } from './precompress.js';
@@ -43,11 +40,6 @@ const render: string[] = [];
 /** The compressed siblings wanted (see precompress): placed once their sources are. */
 const siblings: string[] = [];
 let executor: Executor | undefined;
-/** builds.ndjson as this thread surveyed it, when it did. */
-let surveyed: { path: string; survey: FileSurvey } | undefined;
-let prepager: Prepager | undefined;
-/** Whether the plan was asked for: from then on, no paging ahead starts. */
-let planning = false;
 
 /**
  * The previous trees, read and checked; keys count only when made by the code of `madeBy`,
@@ -72,38 +64,6 @@ function load(madeBy: string | undefined): void {
   executor = new Executor(staging, out, previous, wanted);
 }
 
-/**
- * Pages builds.ndjson ahead (see Prepager) when its pages will be made: a new tree, no live
- * tree with pages of the same key by the same code, and enough builds to be worth it. Only
- * when this thread surveyed the file: the pages must be those of the bytes it counted.
- */
-function prepage(setup: PrepageSetup | undefined): void {
-  if (!setup || updating || surveyed?.path !== setup.buildsPath || surveyed.survey.records < setup.from) return;
-  const key = pagesKey(setup, surveyed.survey.digest);
-  if (previous.liveKeys && live?.filesInfo?.key === key) return;
-  let buffer = new Uint8Array(0);
-  const allocate = (size: number) => (buffer.length >= size ? buffer : (buffer = new Uint8Array(Math.max(size, 2 * buffer.length)))).subarray(0, size);
-  const place = (relative: string, body: Body) => {
-    try {
-      executor!.put(relative, encodeBodies([body], lengthOf(body), allocate).data, key);
-    } catch (cause) {
-      broken ??= toThreadError(cause);
-      throw cause;
-    }
-  };
-  const records = surveyed.survey.records;
-  // Its code (the builds' schema and Zod with it) is loaded only now: a rebuild, which carries
-  // its pages, does not load it. A failure to read ends the paging ahead: the build reads the
-  // file again, and reports it.
-  import('./prepager.js')
-    .then(({ Prepager }) => {
-      if (planning || broken) return;
-      prepager = new Prepager(setup, records);
-      return prepager.run(place);
-    })
-    .catch(() => undefined);
-}
-
 /** A batch of wanted files, planned and carried out at once: what the previous trees hold is placed. */
 function want(paths: readonly string[], keys: ReadonlyArray<string | undefined>): void {
   const batch = new Map<string, string | undefined>();
@@ -125,10 +85,9 @@ function want(paths: readonly string[], keys: ReadonlyArray<string | undefined>)
 
 /** Every file is listed: what the spare holds that is not wanted goes, and the build learns what to make. */
 function plan(pagesKey: string): FromWorker {
-  planning = true;
   if (previous.spare) executor!.remove(unwanted(previous.spare.keys(), wanted));
   const pagesKept = render.every((relative) => wanted.get(relative) !== pagesKey);
-  return { type: 'planned', answer: { render, filesInfo: pagesKept ? pagesInfo(pagesKey) : undefined, prepaged: prepager?.stop() } };
+  return { type: 'planned', answer: { render, filesInfo: pagesKept ? pagesInfo(pagesKey) : undefined } };
 }
 
 /** A claimed spare without a marker it can trust: replaced by an empty tree, so nothing of it is published. */
@@ -173,11 +132,9 @@ function handle(message: ToWorker): FromWorker | undefined {
       state = path.dirname(staging);
       return undefined;
     case 'survey':
-      surveyed = { path: message.path, survey: surveyHere(message.path) };
-      return { type: 'surveyed', survey: surveyed.survey };
+      return { type: 'surveyed', survey: surveyHere(message.path) };
     case 'load':
       load(message.fingerprint);
-      prepage(message.paging);
       return undefined;
     case 'want':
       want(message.paths, message.keys);
