@@ -4,7 +4,7 @@
  *
  * Why: Node loads an ES module graph file by file (ports-gen's modules, and zod's with its
  * locales) before the first line runs; a bundle with zod's unused parts shaken out loads in a
- * third of the time (see docs/performance-history.md). The shaking needs every module to import
+ * third of the time. The shaking needs every module to import
  * zod as a namespace (\`import * as z\`): \`import { z }\` takes zod's \`z\` object, which holds
  * all of it.
  *

@@ -5,8 +5,7 @@ import xxhash from 'xxhash-wasm';
  * bytes are those of one earlier version: a file against the file it replaces (the marker),
  * builds.ndjson against the one the pages were made from (its survey). Nothing relies on it to
  * resist a made collision (whoever writes the catalogue decides the site anyway), and a chance
- * collision of 64 bits does not happen; node:crypto's digests took three times as long (see
- * docs/performance-history.md).
+ * collision of 64 bits does not happen; node:crypto's digests take three times as long.
  */
 const { h64Raw, h64ToString, create64 } = await xxhash();
 

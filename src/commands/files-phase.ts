@@ -16,7 +16,7 @@ export interface FilesPhaseOptions {
 /**
  * How often the files phase collects garbage. Its live heap is small, so a collection is
  * cheap; without it V8 keeps the heap the paging's short-lived strings grew, and the build's
- * peak RSS nearly doubles (see docs/performance-history.md).
+ * peak RSS nearly doubles.
  */
 const GC_EVERY_PAGES = 512;
 

@@ -5,7 +5,7 @@ import { escapeLineSeparators } from './json-text.js';
 
 /**
  * A port's file (docs/api.md) as JSON text, written key by key: the bytes `toJsonText(port)`
- * makes, in about a third of the time of JSON.stringify (see docs/performance-history.md).
+ * makes, in about a third of the time of JSON.stringify.
  * The keys are in PortResource's order.
  *
  * `escapeFree` (PortRecord.escapeFree): the port's own strings need no escaping, and are
