@@ -1,14 +1,13 @@
 import { Command, CommanderError, Option } from 'commander';
 import { buildSite, validateCatalogue, type BuildResult } from './commands/build.js';
-import { importCatalogue, type ImportResult } from './commands/import-catalogue.js';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { constants as osConstants } from 'node:os';
-import path from 'node:path';
+import { importCatalogue } from './commands/import-catalogue.js';
+import { interruptible } from './commands/interruptible.js';
+import { realpathSync } from 'node:fs';
 import { DEFAULT_BASE_URL, normaliseBaseUrl, parsePageSize, parsePort } from './options.js';
-import { PORTS_ROUTE } from './routes/route-table.js';
-import { MARKER_FILE, rootFile } from './routes/site-files.js';
 import { serveSite } from './serve/server.js';
 import { readSiteIndex } from './serve/site-index.js';
+import { builtBaseUrl, builtSite, listenError } from './serve/site-dir.js';
+import { summariseImport } from './report/import-summary.js';
 import { renderNginxConfig } from './host/nginx.js';
 import { checkListen, checkRoot, checkServerName } from './host/nginx-options.js';
 import { formatProblemsJson } from './report/format-json.js';
@@ -16,16 +15,10 @@ import { formatProblems } from './report/format-text.js';
 import { silentProgress, terminalProgress, type Progress } from './report/progress.js';
 import { summariseBuild } from './report/summary.js';
 import { MachineFault, machineFaultOf } from './problems/machine-fault.js';
-import { Interrupted } from './problems/interrupted.js';
 import { UsageError } from './problems/usage-error.js';
 import { VERSION } from './version.js';
 import { DEFAULT_PAGE_SIZE } from './render/files-page.js';
 
-/**
- * The signals that stop a build cleanly (see Interrupted): the terminal's Ctrl-C (and its
- * Ctrl-\\), a service manager's stop, a closed terminal.
- */
-const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
 
 /**
  * Exit codes: 0 fine, 1 the catalogue (or an imported index) has problems, 2 how ports-gen is run
@@ -134,7 +127,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       // Warnings (ports kept with --keep-going) are for people: machines read `kept`.
       if (result.log.total > 0) io.stderr(`${formatProblems(result.log)}\n`);
       if (opts.json) io.stdout(`${JSON.stringify({ ...result.changes, written: result.wrote })}\n`);
-      else io.stdout(summariseImport(source, result, opts.dryRun));
+      else io.stdout(summariseImport(source, result.changes!, result.wrote, opts.dryRun));
       setExit(EXIT.ok);
     });
 
@@ -202,72 +195,6 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
 /** A live progress line on a terminal, unless quiet or in CI; nothing otherwise. */
 function progressFor(io: Io, quiet: boolean): Progress {
   return !quiet && io.isTerminal && !io.env.CI ? terminalProgress(io.stderr) : silentProgress;
-}
-
-/**
- * Runs a command that a signal (Ctrl-C, SIGTERM) may stop: its result, or the exit code of the
- * interrupt once one line said so. A fault of the machine is said with what was left untouched.
- */
-async function interruptible<T>(io: Io, progress: Progress, command: string, untouched: string, run: (signal: AbortSignal) => Promise<T>): Promise<T | number> {
-  const interrupts = new AbortController();
-  const stop = (signal: NodeJS.Signals) => interrupts.abort(signal);
-  for (const signal of INTERRUPTS) process.on(signal, stop);
-  try {
-    return await run(interrupts.signal);
-  } catch (cause) {
-    progress.end();
-    const fault = cause instanceof MachineFault ? cause : machineFaultOf(cause, io.cwd);
-    if (fault) throw new MachineFault(`${fault.message}; the ${command} failed: ${untouched}`, { cause });
-    if (!(cause instanceof Interrupted)) throw cause;
-    io.stderr(`ports-gen: ${command} interrupted (${cause.signal}): ${untouched}\n`);
-    return 128 + osConstants.signals[cause.signal];
-  } finally {
-    progress.end();
-    for (const signal of INTERRUPTS) process.off(signal, stop);
-  }
-}
-
-/** Up to this many ports of a kind are named in an import's report; `--json` always lists them. */
-const FEW_NAMES = 20;
-
-/** What an import changed, one line of counts, then the names of the ports that moved, when few. */
-function summariseImport(source: string, result: ImportResult, dryRun: boolean): string {
-  const { added, updated, unchanged, retired, returned, kept } = result.changes!;
-  const keptText = kept.length > 0 ? `, ${kept.length} kept as they were (not usable in the source)` : '';
-  const lines = [
-    `${dryRun ? 'would import' : 'imported'} ${source}: ${added.length} added, ${updated.length} updated, ${unchanged.length} unchanged, ${retired.length} retired, ${returned.length} returned${keptText}${result.wrote || dryRun ? '' : ' (nothing to write)'}`,
-  ];
-  for (const [label, names] of [['added', added], ['updated', updated], ['retired', retired], ['returned', returned], ['kept', kept]] as const) {
-    if (names.length > 0 && names.length <= FEW_NAMES) lines.push(`  ${label}: ${names.join(' ')}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/** `--dir` resolved, when it is a site ports-gen built (it has the marker); a usage error otherwise. */
-function builtSite(cwd: string, given: string): string {
-  const dir = path.resolve(cwd, given);
-  if (!existsSync(path.join(dir, MARKER_FILE))) throw new UsageError(`${given} is not a site built by ports-gen (no ${MARKER_FILE}); run \`ports-gen build\` first`);
-  return dir;
-}
-
-/** The base URL a site was built with, as its API root links to it; undefined when unknown. */
-function builtBaseUrl(dir: string): string | undefined {
-  try {
-    const root = JSON.parse(readFileSync(path.join(dir, rootFile()), 'utf8')) as { ports?: unknown };
-    return typeof root.ports === 'string' ? root.ports.slice(0, -PORTS_ROUTE.path.length) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Why `serve` cannot listen, when it is the user's to fix: a usage error with a hint. */
-function listenError(cause: NodeJS.ErrnoException, host: string, port: number): UsageError | undefined {
-  const where = `${host}:${port}`;
-  if (cause.code === 'EADDRINUSE') return new UsageError(`${where} is in use by another program: give another --port (0 picks a free one)`);
-  if (cause.code === 'EADDRNOTAVAIL') return new UsageError(`${host} is not an address of this host: give another --host (127.0.0.1, or 0.0.0.0 for every address)`);
-  if (cause.code === 'EACCES') return new UsageError(`listening on ${where} needs privileges: give a --port from 1024 up`);
-  if (cause.code === 'ENOTFOUND' || cause.code === 'EAI_AGAIN') return new UsageError(`${host} does not resolve to an address: give another --host`);
-  return undefined;
 }
 
 /** Parses argv, runs one command, returns the exit code; only the bin sets process.exitCode. */

@@ -15,6 +15,11 @@ function assertFault(run: { code: number | null; stderr: string }, cause: RegExp
   assert.match(run.stderr, /^ports-gen: [^\n]*; the build failed: nothing was published, the previous site is untouched\n$/);
 }
 
+/** Tests that mount a file system or run the CLI as another user need root; elsewhere they are counted as skipped, with the reason. */
+const AS_ROOT = process.getuid?.() === 0;
+if (!AS_ROOT) console.warn('machine-faults: SKIPPED three tests: not root, so no file system to mount and no other user to run the CLI as');
+const asRoot = AS_ROOT ? test : test.skip;
+
 test('--out below a regular file: exit 2 with the path and the cause, nothing left beside it', async () => {
   await withTempDir(async (dir) => {
     cpSync(path.join(ROOT, 'catalogue'), path.join(dir, 'catalogue'), { recursive: true });
@@ -25,15 +30,13 @@ test('--out below a regular file: exit 2 with the path and the cause, nothing le
   });
 });
 
-test('a full disk: exit 2 with the path and the cause, the previous site byte-identical, no staging left', async () => {
+asRoot('a full disk: exit 2 with the path and the cause, the previous site byte-identical, no staging left', async () => {
   await withTempDir(async (dir) => {
     const disk = path.join(dir, 'disk');
     mkdirSync(disk);
-    // A small file system of its own (root may mount one; elsewhere the test cannot run).
-    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk]).status !== 0) {
-      console.warn('machine-faults: cannot mount a tmpfs here (not root?); the full-disk test did not run');
-      return;
-    }
+    // A small file system of its own, which root may mount.
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk]);
+    assert.is(mounted.status, 0, `mount a tmpfs as root: ${mounted.stderr}`);
     try {
       cpSync(path.join(ROOT, 'catalogue'), path.join(dir, 'catalogue'), { recursive: true });
       assert.is((await runCli(['build', '--quiet', '--out', 'disk/dist'], { cwd: dir })).code, 0);
@@ -52,11 +55,7 @@ test('a full disk: exit 2 with the path and the cause, the previous site byte-id
   });
 });
 
-test('an output another user owns in a sticky directory: refused before anything is read, exit 2 naming the path and the cause; the owner builds on', async () => {
-  if (process.getuid?.() !== 0) {
-    console.warn('machine-faults: not root, so no other user to build as; the ownership test did not run');
-    return;
-  }
+asRoot('an output another user owns in a sticky directory: refused before anything is read, exit 2 naming the path and the cause; the owner builds on', async () => {
   await withTempDir(async (dir) => {
     chmodSync(dir, 0o755);
     cpSync(path.join(ROOT, 'catalogue'), path.join(dir, 'catalogue'), { recursive: true });
@@ -73,11 +72,7 @@ test('an output another user owns in a sticky directory: refused before anything
   });
 });
 
-test('directories this user may not write: build and import say so in one line with a hint, exit 2, and change nothing', async () => {
-  if (process.getuid?.() !== 0) {
-    console.warn('machine-faults: not root, so no other user to run as; the permission test did not run');
-    return;
-  }
+asRoot('directories this user may not write: build and import say so in one line with a hint, exit 2, and change nothing', async () => {
   await withTempDir(async (dir) => {
     chmodSync(dir, 0o755);
     cpSync(path.join(ROOT, 'catalogue'), path.join(dir, 'catalogue'), { recursive: true });

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MARKER_FILE } from '../src/routes/site-files.js';
-import { readMarker, renderMarker, type Entry, type FilesInfo } from '../src/write/marker.js';
+import { readMarker, renderMarker, type Entry } from '../src/write/marker.js';
 import { withTempDir } from './support/paths.js';
-import { random, someFiles, somePaths } from './support/random-files.js';
+import { random, somePaths } from './support/random-files.js';
 
 function writeMarkerText(dir: string, text: string): void {
   mkdirSync(dir, { recursive: true });

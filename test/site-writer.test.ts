@@ -1,5 +1,7 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MARKER_FILE } from '../src/routes/site-files.js';
@@ -78,13 +80,35 @@ test('a write that fails on the writer thread fails the commit with its code and
     assert.is(failed.code, 'EEXIST');
     assert.ok(failed.path?.endsWith('api/x'), failed.path);
     assert.match(failed.stack ?? '', /executor/);
-    // The final batch and `finish` were sent together: give the writer time to reach `finish`,
-    // which must not finish the tree (and write its ledger) after the batch failed.
-    await new Promise((resolve) => setTimeout(resolve, 200));
     await writer.abort();
     assert.not.ok(existsSync(path.join(dir, 'out')));
     assert.equal(readdirSync(dir), ['.out.ports-gen']);
     assert.equal(readdirSync(path.join(dir, '.out.ports-gen')), ['.gitignore'], 'no tree left');
+  });
+});
+
+test('after a failure the writer thread finishes nothing: `finish`, sent with the failing batch, is answered as failed, and no marker or ledger is written', async () => {
+  await withTempDir(async (dir) => {
+    const staging = path.join(dir, '.out.ports-gen', 'new-1');
+    mkdirSync(staging, { recursive: true });
+    const worker = new Worker(fileURLToPath(new URL('../src/write/write-worker.js', import.meta.url)));
+    const answers: string[] = [];
+    const finished = new Promise<void>((resolve) => worker.on('message', (answer: { type: string }) => answers.push(answer.type) === 2 && resolve()));
+    try {
+      worker.postMessage({ type: 'setup', setup: { staging, out: path.join(dir, 'out'), updating: false, precompress: false } });
+      worker.postMessage({ type: 'load', fingerprint: 'fp' });
+      worker.postMessage({ type: 'want', paths: ['api/x/index.json', 'api/x'], keys: [undefined, undefined] });
+      const bytes = new TextEncoder().encode('{}{}');
+      // A file where a directory already is fails the batch; `finish` comes right behind it.
+      worker.postMessage({ type: 'batch', paths: ['api/x/index.json', 'api/x'], lengths: [2, 2], data: bytes.buffer }, [bytes.buffer]);
+      worker.postMessage({ type: 'finish', filesInfo: undefined });
+      await finished;
+    } finally {
+      await worker.terminate();
+    }
+    assert.equal(answers, ['failed', 'failed']);
+    assert.not.ok(existsSync(path.join(staging, MARKER_FILE)));
+    assert.equal(readdirSync(path.join(dir, '.out.ports-gen')).filter((name) => name.startsWith('ledger-')), []);
   });
 });
 

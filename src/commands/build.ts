@@ -1,44 +1,37 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { codeFingerprint } from '../code-fingerprint.js';
 import { limitInlining } from '../compile-budget.js';
 import { collectGarbage } from '../collect-garbage.js';
 import { browserAssets } from '../browser-assets.js';
-import type { PortList, PortSummary } from '../derive/ports.js';
 import { coresKey } from '../derive/snapshot.js';
 import { renderHeaders, renderNetlifyIndex, renderRedirects, rulesKey, type SiteShape } from '../host/netlify.js';
 import { Interrupted } from '../problems/interrupted.js';
 import { MachineFault, machineFaultOf } from '../problems/machine-fault.js';
-import { UsageError } from '../problems/usage-error.js';
-import { ProblemLog } from '../problems/problem-log.js';
-import { warning } from '../problems/problem.js';
-import { changedSince, changedWhileRead, identifyFile, type FileIdentity } from '../read/file-identity.js';
+import { changedSince, changedWhileRead, identifyFile } from '../read/file-identity.js';
 import { ChangedWhileRead } from '../read/port-text-reader.js';
-import { unreadableFile } from '../read/read-json-file.js';
 import { pageCount } from '../render/files-page.js';
 import { pagesKey } from '../render/files-pager.js';
 import { listingFiles, listingsKey } from '../render/listing-files.js';
-import { PortTexts } from '../render/port-text.js';
 import { PortsList } from '../render/ports-list.js';
 import { searchIndexBody, searchIndexKey } from '../render/search-index.js';
-import { silentProgress, type Progress } from '../report/progress.js';
 import type { BuildStats } from '../report/summary.js';
 import { listPageFile, NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles, portFile, SEARCH_INDEX } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { BuildLock, STALE_MS } from '../write/build-lock.js';
 import { checkPublishAccess } from '../write/publish-access.js';
 import { SiteWriter } from '../write/site-writer.js';
-import { locateCatalogue, type CatalogueFiles } from './catalogue-files.js';
+import { startRun, type BuildOptions, type BuildResult } from './build-run.js';
 import { writePages, type FilesPhaseOptions } from './files-phase.js';
-import { recalledIdentity, recordIdentity } from './identity-store.js';
+import { recalledIdentity, rememberIdentity } from './identity-store.js';
 import { checkOutputDirectory, followOutput } from './output-guard.js';
 import { readPorts } from './ports-phase.js';
-import { preparePorts } from './prepare-ports.js';
 import { derivedAgain, writeRecalled } from './recalled-ports.js';
 import { rememberRecords } from './record-store.js';
 import { rememberSnapshot } from './snapshot-store.js';
+import { summaries, writePorts } from './write-ports.js';
 
-export type { BuildStats };
+export type { BuildOptions, BuildResult, BuildStats };
+export { validateCatalogue } from './validate-catalogue.js';
 
 /**
  * From this many ports on (some 24 MB of text), a full collection follows the reading, and a
@@ -46,59 +39,7 @@ export type { BuildStats };
  */
 const COLLECT_AFTER_PORTS = 20000;
 
-export interface BuildOptions {
-  /** Paths below are resolved against this, and problems name files relative to it. */
-  cwd: string;
-  catalogue: string;
-  out: string;
-  /** Absolute http(s) URL without a trailing slash (see `normaliseBaseUrl`). */
-  baseUrl: string;
-  pageSize: number;
-  /** Warnings count as errors. */
-  strict: boolean;
-  /** Where phases and counts go; nothing is shown by default. */
-  progress?: Progress;
-  /** The code's fingerprint (see code-fingerprint); tests set another to stand for other code. */
-  fingerprint?: string;
-  /** Wait for another build of the same `out` to finish, instead of failing (see BuildLock). */
-  wait?: boolean;
-  /** Publish `out` as a link to the new tree, switched in one step (the default; see tree-roles). */
-  link?: boolean;
-  /** Write `.gz` and `.br` beside each JSON file (see write/precompress). */
-  precompress?: boolean;
-  /** Aborted with a signal's name (Ctrl-C): the build stops, publishes nothing, throws Interrupted. */
-  signal?: AbortSignal;
-  /** The clock the racy-file rule reads (see file-identity); tests set their own. */
-  now?: () => number;
-  /** The catalogue has no builds on purpose: no warning that builds.ndjson is missing (and there must be none). */
-  noBuilds?: boolean;
-}
 
-export interface BuildResult {
-  ok: boolean;
-  log: ProblemLog;
-  stats: BuildStats;
-}
-
-/** `ports-gen validate`: every check of a build, nothing written. */
-export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'strict' | 'progress' | 'noBuilds'>): Promise<BuildResult> {
-  limitInlining();
-  const run = startRun(options);
-  run.progress.phase('reading ports');
-  let ports: ReturnType<typeof preparePorts>;
-  try {
-    ports = preparePorts(run.files, run.log, options.strict);
-  } catch (cause) {
-    // Each port is read again when it is taken (see scanPortIndex): a file changed meanwhile.
-    if (!(cause instanceof ChangedWhileRead)) throw cause;
-    run.log.add(changedWhileRead(cause.file));
-    return run.finish(false);
-  }
-  run.progress.phase('checking builds');
-  run.stats.builds = run.buildsReadable ? await scanBuilds(run.files.buildsPath, run.files.buildsName, run.log, () => run.progress.advance()) : 0;
-  run.stats.ports = ports?.list.length ?? 0;
-  return run.finish(run.log.errors === 0);
-}
 
 const lockLost = (out: string) => new MachineFault(`the lock of ${out} was taken over by another build while this one stood still past ${STALE_MS / 1000} s: nothing published`);
 
@@ -279,83 +220,3 @@ function wantSiteFiles(writer: SiteWriter, pages: number, key: string, rules: st
   writer.want(NETLIFY_HEADERS, undefined);
 }
 
-/**
- * Renders the port files the plan asks for (port i's file is `files[i]`), in the background:
- * the writer places them while this thread pages the builds; and the ports list's pages, with
- * backpressure. The ports go newest first, as the list does, so a port's text is made once for
- * its file and its page, and one page is held at a time.
- */
-async function writePorts(ports: PortList, files: readonly string[], list: PortsList, render: ReadonlySet<string>, writer: SiteWriter, progress: Progress): Promise<void> {
-  progress.phase('writing ports', ports.length);
-  const texts = new PortTexts();
-  for (let page = 1; page <= list.pages; page++) {
-    const pageFile = listPageFile('ports', page);
-    const paged: string[] | undefined = render.has(pageFile) ? [] : undefined;
-    for (const i of list.indicesOf(page)) {
-      if (paged || render.has(files[i]!)) {
-        const text = texts.of(ports.at(i), ports.escapeFreeAt(i));
-        if (render.has(files[i]!)) await writer.write(files[i]!, text, true);
-        paged?.push(text);
-      }
-      progress.advance();
-    }
-    if (paged) await writer.write(pageFile, list.body(page, paged));
-  }
-}
-
-function* summaries(ports: PortList): Iterable<PortSummary> {
-  for (let i = 0; i < ports.length; i++) yield ports.summaryAt(i);
-}
-
-/** What is known of builds.ndjson now, for the next build; only a speed-up, so never fatal. */
-function rememberIdentity(out: string, buildsPath: string, source: FileIdentity): void {
-  try {
-    recordIdentity(out, buildsPath, source);
-  } catch {
-    // the next build reads builds.ndjson again
-  }
-}
-
-interface Run {
-  files: CatalogueFiles;
-  log: ProblemLog;
-  progress: Progress;
-  stats: BuildStats;
-  /** builds.ndjson is there and readable, or absent (no builds); false when it cannot be read. */
-  buildsReadable: boolean;
-  finish(ok: boolean): BuildResult;
-}
-
-function startRun(options: Pick<BuildOptions, 'cwd' | 'catalogue' | 'progress' | 'noBuilds'>): Run {
-  const started = performance.now();
-  const progress = options.progress ?? silentProgress;
-  const files = locateCatalogue(options.cwd, options.catalogue);
-  if (!existsSync(path.dirname(files.portIndexPath))) {
-    throw new UsageError(`there is no catalogue directory ${options.catalogue}: give --catalogue <dir>, the directory that holds portindex.json (and builds.ndjson)`);
-  }
-  if (options.noBuilds && existsSync(files.buildsPath)) {
-    throw new UsageError(`--no-builds says the catalogue has no builds, but ${files.buildsName} is there: remove the file or the option`);
-  }
-  const log = new ProblemLog();
-  // builds.ndjson may be absent (no builds); one that is there but cannot be read (a
-  // directory, no permission) is a problem of its own, and nothing reads it then.
-  const unreadable = unreadableFile(files.buildsPath, files.buildsName);
-  if (unreadable) log.add(unreadable);
-  else if (!options.noBuilds && !existsSync(files.buildsPath)) {
-    log.add(warning('no-builds-file', files.buildsName, {}, 'expected the builds of the catalogue here, found no such file: the files list is published empty (an empty file says there are no builds, without this warning)'));
-  }
-  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, recalled: 0, bytes: 0, seconds: 0 };
-  return {
-    files,
-    log,
-    progress,
-    stats,
-    buildsReadable: !unreadable,
-    finish(ok) {
-      progress.end();
-      log.orderByFile([files.portIndexName, files.buildsName]);
-      stats.seconds = (performance.now() - started) / 1000;
-      return { ok, log, stats };
-    },
-  };
-}

@@ -28,3 +28,12 @@ export function recordIdentity(out: string, source: string, identity: FileIdenti
   const { digest, records, fingerprint } = identity;
   writeStateFile(out, IDENTITY_FILE, JSON.stringify({ path: path.resolve(source), digest, records, fingerprint }));
 }
+
+/** What is known of builds.ndjson now, for the next build; only a speed-up, so never fatal. */
+export function rememberIdentity(out: string, buildsPath: string, source: FileIdentity): void {
+  try {
+    recordIdentity(out, buildsPath, source);
+  } catch {
+    // the next build reads builds.ndjson again
+  }
+}

@@ -1,15 +1,13 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { contentDigest, contentHash } from '../content-hash.js';
-import { mergePorts, type CataloguePort, type ImportChanges, type PortObject } from '../derive/merge-ports.js';
+import { contentDigest } from '../content-hash.js';
+import { mergePorts, type CataloguePort, type ImportChanges } from '../derive/merge-ports.js';
 import { Interrupted } from '../problems/interrupted.js';
-import { MachineFault } from '../problems/machine-fault.js';
-import { UsageError } from '../problems/usage-error.js';
 import { ProblemLog } from '../problems/problem-log.js';
-import { error, type Problem } from '../problems/problem.js';
-import { canonicalPort } from '../read/canonical-port-line.js';
-import { parseJson, readCatalogueBytes } from '../read/read-json-file.js';
+import type { Problem } from '../problems/problem.js';
 import { silentProgress, type Progress } from '../report/progress.js';
+import { makeCatalogueDirectory, removeDeadTemporaries } from './catalogue-directory.js';
+import { catalogueParts, readCatalogue } from './catalogue-text.js';
 import { eachChunk, writeAll } from './chunks.js';
 import { checkPipedSource, readSourceFile, sourceName, SOURCE_LIMIT, startSourceCheck, type CheckedSource } from './import-source.js';
 
@@ -39,83 +37,6 @@ export interface ImportResult {
   wrote: boolean;
 }
 
-/**
- * The catalogue as it is now: its ports, and the content hash of its bytes (which are not kept:
- * a catalogue written again is told unchanged by its hash); no ports before the first import.
- */
-function readCatalogue(file: string, name: string, log: ProblemLog): { ports: CataloguePort[]; hash?: string } | undefined {
-  if (!existsSync(file)) return { ports: [] };
-  const read = readCatalogueBytes(file, name);
-  if (!read.ok) return void log.addAll(read.problems);
-  const ports = catalogueLines(read.value) ?? catalogueDocument(read.value, name, log);
-  return ports && { ports, hash: contentHash(read.value) };
-}
-
-/** A catalogue port from its object: its text as the merge compares it (JSON.stringify's). */
-const cataloguePort = (port: PortObject): CataloguePort => ({ name: port.name, active: port.active !== false, text: JSON.stringify(port) });
-
-/**
- * The ports of a catalogue in the layout catalogueParts writes (the head, one port a line, the
- * end), read a line at a time so that no two copies of every port are held at once; undefined
- * when the file is laid out otherwise (edited by hand), which is then read whole.
- */
-function catalogueLines(bytes: Buffer): CataloguePort[] | undefined {
-  // Each line decoded alone: the file decoded whole would be one string of two bytes a
-  // character as soon as one port has a character beyond Latin-1.
-  const lines: string[] = [];
-  for (let at = 0; at < bytes.length; ) {
-    const end = bytes.indexOf(0x0a, at);
-    if (end === -1) return undefined; // the layout ends with a line break
-    lines.push(bytes.toString('utf8', at, end));
-    at = end + 1;
-  }
-  if (lines.at(-1) !== ']}' || !lines[0]?.endsWith('"ports":[')) return undefined;
-  const ports: CataloguePort[] = [];
-  for (let i = 1; i < lines.length - 1; i++) {
-    const line = lines[i]!;
-    const last = i === lines.length - 2;
-    if (last === line.endsWith(',')) return undefined;
-    const text = last ? line : line.slice(0, -1);
-    // A line as the import writes it is its own text: not parsed and written again.
-    const canonical = canonicalPort(text);
-    if (canonical) {
-      ports.push({ ...canonical, text });
-      continue;
-    }
-    let port: unknown;
-    try {
-      port = JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-    if (typeof port !== 'object' || port === null || typeof (port as PortObject).name !== 'string') return undefined;
-    ports.push(cataloguePort(port as PortObject));
-  }
-  return ports;
-}
-
-/** The ports of a catalogue read whole. */
-function catalogueDocument(bytes: Buffer, name: string, log: ProblemLog): CataloguePort[] | undefined {
-  const parsed = parseJson(bytes, name);
-  if (!parsed.ok) return void log.addAll(parsed.problems);
-  const ports = (parsed.value as { ports?: unknown } | null)?.ports;
-  if (!Array.isArray(ports)) return void log.add(error('invalid-type', name, { path: 'ports' }, 'expected an array of ports'));
-  return (ports as PortObject[]).map(cataloguePort);
-}
-
-/**
- * portindex.json's text, a part at a time: the index's other keys, then one port a line (small
- * diffs, fast reads), then the end. Never joined: the catalogue is hashed and written through
- * one small buffer (see eachChunk), and a single port's non-Latin-1 character would make one
- * joined string take two bytes a character.
- */
-export function* catalogueParts(head: Record<string, unknown>, portTexts: readonly string[]): Iterable<string> {
-  const start = JSON.stringify(head).slice(0, -1);
-  yield `${start}${start === '{' ? '' : ','}"ports":[\n`;
-  for (let i = 0; i < portTexts.length; i++) yield i < portTexts.length - 1 ? `${portTexts[i]},\n` : `${portTexts[i]}\n`;
-  yield ']}\n';
-}
-
 /** `--keep-going`: each problem of a port left out of the import, as a warning that says what became of the port. */
 function keptWarnings(unusable: readonly Problem[], existing: readonly CataloguePort[]): Problem[] {
   const known = new Set(existing.map((port) => port.name.toLowerCase()));
@@ -125,48 +46,6 @@ function keptWarnings(unusable: readonly Problem[], existing: readonly Catalogue
     severity: 'warning',
     message: `${problem.message} [${problem.code}]: ${known.has(problem.port!.toLowerCase()) ? 'the port keeps its previous entry, neither updated nor retired' : 'the port, new, is left out'} (--keep-going)`,
   }));
-}
-
-/**
- * The catalogue directory, made when it is new: its last level only, so that a mistyped path
- * makes no tree, and never with `mkdir -p`, which spins for ever on a file system that makes no
- * directories (/proc). What stands in the way is the user's to fix: one line, exit 2.
- */
-function makeCatalogueDirectory(dir: string): void {
-  try {
-    mkdirSync(dir);
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      const parent = path.dirname(dir);
-      if (!statSync(parent, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`cannot make the catalogue ${dir}: its directory ${parent} does not exist (or is a link to nowhere); make it first`);
-      throw new MachineFault(`cannot make the catalogue ${dir}: its file system makes no new directories (ENOENT); choose another --catalogue`);
-    }
-    if (code !== 'EEXIST') throw cause;
-  }
-  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`the catalogue ${dir} is not a directory (or is a link to nowhere): choose another --catalogue`);
-}
-
-/**
- * The temporary files of imports that were killed before their rename (`portindex.json.<pid>.tmp`,
- * their process gone), so that none piles up or is committed with the catalogue. A live
- * process's file is another import's, still writing: left alone.
- */
-function removeDeadTemporaries(file: string): void {
-  const pattern = new RegExp(`^${path.basename(file).replace(/\./g, '\\.')}\\.([0-9]+)\\.tmp$`);
-  for (const name of readdirSync(path.dirname(file))) {
-    const pid = Number(pattern.exec(name)?.[1]);
-    if (Number.isSafeInteger(pid) && pid !== process.pid && !isRunning(pid)) rmSync(path.join(path.dirname(file), name), { force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (cause) {
-    return (cause as NodeJS.ErrnoException).code === 'EPERM'; // there, and another user's
-  }
 }
 
 /**

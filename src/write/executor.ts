@@ -3,8 +3,7 @@ import { contentHash } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { identityOf } from './file-ledger.js';
 import { renderMarker, type FilesInfo } from './marker.js';
-import { placeBytes, planFiles, type Plan, type Previous, type Wanted } from './plan.js';
-import { encode, siblingKey, sourceOf } from './precompress.js';
+import { placeBytes, type Plan, type Previous, type Wanted } from './plan.js';
 import { parentOf, pathUnder } from './tree-paths.js';
 import { readSameFile, type Checked, type Held } from './trust.js';
 
@@ -92,20 +91,6 @@ export class Executor {
     const written = writeNew(target, bytes);
     this.totals.written++;
     this.record(relative, { ...held, identity: identityOf(written) });
-  }
-
-  /**
-   * A compressed sibling of a file placed already (see precompress): kept or linked when a
-   * previous tree holds it for the same source bytes, else made from the source as placed.
-   */
-  placeSibling(sibling: string): void {
-    const { source, encoding } = sourceOf(sibling);
-    const placed = this.placed.get(source);
-    if (!placed) throw new Error(`${sibling} is wanted, but not ${source}`);
-    const key = siblingKey(placed.hash, encoding);
-    const plan = planFiles(new Map([[sibling, key]]), this.previous);
-    this.apply(plan);
-    if (plan.render.length > 0) this.put(sibling, encode(readFileSync(this.pathOf(source)), encoding), key);
   }
 
   /** Writes the marker, the last act of a build: every file is in place. */

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { fromThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
@@ -6,7 +6,7 @@ import { encodeBodies, lengthOf, type Body } from '../render/body.js';
 import type { Totals } from './executor.js';
 import type { FilesInfo } from './marker.js';
 import { checkInside } from './tree-paths.js';
-import { claimSpare, emptyTrash, keepAsSpare, liveTree, makeStateDirectory, publish, recoverStaging, stagingPath, stateDirectory } from './tree-roles.js';
+import { keepAsSpare, liveTree, publish, startStaging } from './tree-roles.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
 import { takeWriter } from './writer-thread.js';
 
@@ -69,16 +69,7 @@ export class SiteWriter {
 
   /** `precompress`: each JSON file gets compressed siblings (see precompress). */
   static open(out: string, link = true, precompress = false): SiteWriter {
-    recoverStaging(out);
-    // What dead builds left (their staging trees, now in the trash) goes before anything is
-    // written, or builds killed one after another would pile trees up. Deleting them changes
-    // the change time of the live files they shared links with, which this build then checks
-    // by their bytes (see trust.ts): the cost falls on the build after a kill alone.
-    emptyTrash(stateDirectory(out));
-    makeStateDirectory(out);
-    const staging = stagingPath(out);
-    const updating = claimSpare(out, staging);
-    if (!updating) mkdirSync(staging);
+    const { staging, updating } = startStaging(out);
     // The live tree as it is now: under the build lock nothing else publishes until this build does.
     const setup: WorkerSetup = { staging, out: liveTree(out), updating, precompress };
     const worker = takeWriter();

@@ -96,6 +96,23 @@ export function makeStateDirectory(out: string): void {
 }
 
 /**
+ * The staging tree of a build that holds the lock: what killed builds left recovered, and their
+ * trash emptied before anything is written (builds killed one after another would pile trees up;
+ * deleting them changes the change time of the live files they shared links with, which the
+ * build then checks by their bytes, see trust.ts: the cost falls on the build after a kill
+ * alone); then the spare claimed, or a new tree made. `updating`: it is the claimed spare.
+ */
+export function startStaging(out: string): { staging: string; updating: boolean } {
+  recoverStaging(out);
+  emptyTrash(stateDirectory(out));
+  makeStateDirectory(out);
+  const staging = stagingPath(out);
+  const updating = claimSpare(out, staging);
+  if (!updating) mkdirSync(staging);
+  return { staging, updating };
+}
+
+/**
  * Moves the spare to `staging` for this build to update, when it is a real directory with a
  * marker file; anything else found there is removed. Whether the spare was claimed.
  */

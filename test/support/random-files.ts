@@ -1,5 +1,4 @@
 import { Rng } from '../../scripts/synth/rng.js';
-import type { Entry } from '../../src/write/marker.js';
 
 /**
  * A seeded generator, so that a failure can be replayed: the synthetic catalogue's, whose period
@@ -25,9 +24,3 @@ export function somePaths(next: () => number, count: number): string[] {
 }
 
 const MOST_PATHS = 5000;
-
-/** Some files with hashes and keys of the lengths a build gives them (keys sometimes none). */
-export function someFiles(next: () => number, count: number): Map<string, Entry> {
-  const hex = () => Math.floor(next() * 2 ** 32).toString(16).padStart(8, '0') + Math.floor(next() * 2 ** 32).toString(16).padStart(8, '0');
-  return new Map(somePaths(next, count).map((relative) => [relative, { hash: hex(), key: next() < 0.3 ? '' : hex() }]));
-}

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
-import { BIN } from './paths.js';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BIN, ROOT } from './paths.js';
 
 export interface CliRun {
   code: number | null;
@@ -8,13 +11,40 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Spawns the real `ports-gen` binary as a user would, with no terminal. */
-/** `bin`: another program than the repository's (see code-fingerprint.test); `user`: run as another user (root only). */
+/**
+ * The program as another user can run it: the repository may sit in a directory only its owner
+ * may enter (as `mktemp -d` makes one), so a copy of what the CLI loads, readable by everyone,
+ * made once and removed when the tests end.
+ */
+let shared: string | undefined;
+function programForAnyone(): string {
+  if (!shared) {
+    const copy = mkdtempSync(path.join(tmpdir(), 'ports-gen-program-'));
+    for (const part of ['bin', 'build/bundle', 'package.json', 'node_modules/commander']) cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true });
+    openToAll(copy);
+    process.once('exit', () => rmSync(copy, { recursive: true, force: true }));
+    shared = copy;
+  }
+  return path.join(shared, 'bin', 'ports-gen.js');
+}
+
+function openToAll(entry: string): void {
+  const directory = statSync(entry).isDirectory();
+  chmodSync(entry, directory ? 0o755 : 0o644);
+  if (directory) for (const name of readdirSync(entry)) openToAll(path.join(entry, name));
+}
+
+/**
+ * Spawns the real `ports-gen` binary as a user would, with no terminal. `bin`: another program
+ * than the repository's (see code-fingerprint.test); `user`: run as another user (root only),
+ * from a copy that user can read.
+ */
 export function runCli(args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; bin?: string; user?: { uid: number; gid: number } }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     // As a user's shell has it: no deploy URL, and not in CI (whose own CI=true would add its warnings).
     const env = { ...process.env, URL: '', CI: '', ...options.env };
-    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
+    const bin = options.bin ?? (options.user ? programForAnyone() : BIN);
+    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
