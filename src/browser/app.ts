@@ -8,6 +8,8 @@
 
 // The bodies' types from the schemas the built files are tested against: erased when bundled.
 import type { BuildBody, CategoryBody, CategoryItemBody, MaintainerItemBody, MaintainersBody, PortBody } from '../routes/output-schemas.js';
+import { categoryRoute, h, link, list, maintainerRoute, portLink, type Child } from './dom.js';
+import { indexed, search, SHOWN, type SearchEntry, type SearchIndexed } from './search.js';
 
 type Dependency = PortBody['dependencies'][number];
 
@@ -19,28 +21,7 @@ interface Page<T> {
   results: T[];
 }
 
-/** `browser/search.json`: name and description of every port, in catalogue order; a third element 0 for a retired port. */
-type SearchEntry = [string, string] | [string, string, 0];
-
-type Child = Node | string | null | undefined | false;
-
-/** An element with its attributes and children; text is always text. */
-function h(tag: string, attributes: Record<string, string> = {}, ...children: Child[]): HTMLElement {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  for (const child of children) if (child !== null && child !== undefined && child !== false) element.append(child);
-  return element;
-}
-
 const API = 'api/v1/';
-
-/** The fragment route of a port, a category, a maintainer; names are percent-encoded. */
-const portRoute = (name: string) => `#/ports/${encodeURIComponent(name)}`;
-const categoryRoute = (name: string) => `#/category/${encodeURIComponent(name)}`;
-const maintainerRoute = (github: string) => `#/maintainer/${encodeURIComponent(github)}`;
-
-const link = (href: string, text: string, attributes: Record<string, string> = {}) => h('a', { href, ...attributes }, text);
-const portLink = (name: string) => link(portRoute(name), name);
 
 class NotFound extends Error {}
 
@@ -61,10 +42,6 @@ const searchBox = () => document.getElementById('search') as HTMLInputElement;
 function show(title: string, raw: string | undefined, ...content: Child[]): void {
   document.title = title === 'Ports' ? 'Ports' : `${title} · Ports`;
   main().replaceChildren(...[raw ? link(raw, 'raw JSON', { class: 'raw' }) : null, ...content].filter((child): child is Node | string => Boolean(child)));
-}
-
-function list(items: readonly Node[], className = 'inline'): HTMLElement {
-  return h('ul', { class: className }, ...items.map((item) => h('li', {}, item)));
 }
 
 function pager(route: string, page: number, count: number, body: Page<unknown>, pageSize: number): HTMLElement | null {
@@ -166,36 +143,16 @@ const maintainerItem = (m: MaintainerItemBody) =>
 const buildItem = (build: BuildBody) =>
   h('details', {}, h('summary', {}, `Build ${build.build_id}`, ' ', h('span', { class: 'muted' }, `${build.files.length} files`)), list(build.files.map((f) => document.createTextNode(f.file)), 'plain files'));
 
-let searchIndex: Promise<Array<{ name: string; lower: string; description: string; text: string; active: boolean }>> | undefined;
+let searchIndex: Promise<SearchIndexed[]> | undefined;
 
-function loadSearchIndex() {
-  searchIndex ??= fetchJson<SearchEntry[]>('browser/search.json').then((entries) =>
-    entries.map(([name, description, active]) => ({ name, lower: name.toLowerCase(), description, text: description.toLowerCase(), active: active !== 0 })),
-  );
+function loadSearchIndex(): Promise<SearchIndexed[]> {
+  searchIndex ??= fetchJson<SearchEntry[]>('browser/search.json').then(indexed);
   return searchIndex;
-}
-
-const SHOWN = 50;
-
-/** Every port whose name or description has each word of `query`: exact names first, then names that start with it, then names, then descriptions. */
-async function search(query: string): Promise<{ total: number; found: Array<{ name: string; description: string; active: boolean }> }> {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { total: 0, found: [] };
-  const whole = words.join(' ');
-  const scored: Array<{ score: number; index: number }> = [];
-  const entries = await loadSearchIndex();
-  entries.forEach((entry, index) => {
-    if (!words.every((word) => entry.lower.includes(word) || entry.text.includes(word))) return;
-    const score = entry.lower === whole ? 0 : entry.lower.startsWith(whole) ? 1 : words.every((word) => entry.lower.includes(word)) ? 2 : 3;
-    scored.push({ score, index });
-  });
-  scored.sort((a, b) => a.score - b.score || entries[a.index]!.name.length - entries[b.index]!.name.length || a.index - b.index);
-  return { total: scored.length, found: scored.slice(0, SHOWN).map(({ index }) => entries[index]!) };
 }
 
 async function showSearch(query: string): Promise<void> {
   if (searchBox().value !== query) searchBox().value = query;
-  const { total, found } = await search(query);
+  const { total, found } = search(await loadSearchIndex(), query);
   if ((parseRoute()?.parts[1] ?? '') !== query) return; // typed on meanwhile
   show(
     `Search: ${query}`,

@@ -1,5 +1,5 @@
 import { DependencyLists, DependencyResolver, PairList } from '../derive/dependencies.js';
-import { portResource, type PortList, type PortResource } from '../derive/ports.js';
+import type { PortList } from '../derive/ports.js';
 import { indexInOrder, relink, rewarned, samePairs } from '../derive/relink.js';
 import { coresKey, type Snapshot } from '../derive/snapshot.js';
 import type { Problem } from '../problems/problem.js';
@@ -7,14 +7,9 @@ import type { ProblemLog } from '../problems/problem-log.js';
 import { ChangedWhileRead } from '../read/port-text-reader.js';
 import { isPortSyntaxError, type PortIndexDocument } from '../read/read-port-index.js';
 import { listingFiles, type ListingFiles } from '../render/listing-files.js';
-import { PortTexts } from '../render/port-text.js';
-import type { PortsList } from '../render/ports-list.js';
-import type { Progress } from '../report/progress.js';
-import { listPageFile } from '../routes/site-files.js';
 import { toPortRecord, type PortOwn, type PortRecord } from '../validate/port-record.js';
 import { compiledPortSchema, portIndexSchema, type PortSource } from '../validate/port-schema.js';
 import { coreHashesOf, coreHashOf } from '../validate/record-cache.js';
-import type { SiteWriter } from '../write/site-writer.js';
 import type { CatalogueFiles } from './catalogue-files.js';
 import { preparePorts, type FirstRead } from './prepare-ports.js';
 import { recalledSnapshot } from './snapshot-store.js';
@@ -141,98 +136,6 @@ function changedRecord(read: PortIndexDocument, snapshot: Snapshot, index: numbe
   const record = toPortRecord(entry as PortSource, index, escapeFree, textHash);
   // A port with lists in its lists warns of them: derived in full, its warnings are made there.
   return !record.joinedLists && coreHashOf(record) === snapshot.coreHashes[index] ? record : undefined;
-}
-
-/**
- * The resource of a port made again: its own fields from its text when it changed, else from its
- * last file; its dependencies both ways from the new lists when its links changed; the rest
- * from its last file (made under its previous print, so from the same cross part of it).
- */
-function remadeResource(recalled: RecalledPorts, index: number, lastText: string): PortResource {
-  const last = JSON.parse(lastText) as PortResource;
-  const lists = recalled.relinked?.ports.has(index) ? recalled.relinked.lists : undefined;
-  return portResource(last.name, recalled.changed.get(index)?.own ?? ownOf(last), {
-    categories: last.categories,
-    maintainers: last.maintainers,
-    dependencies: lists ? lists.forwardOf(index) : last.dependencies,
-    depends_on: lists ? lists.reverseOf(index) : last.depends_on,
-  });
-}
-
-/** A port's own fields, as its resource publishes them. */
-function ownOf(port: PortResource): PortOwn {
-  return {
-    portdir: port.portdir,
-    version: port.version,
-    license: port.license,
-    platforms: port.platforms,
-    epoch: port.epoch,
-    replacedBy: port.replaced_by,
-    homepage: port.homepage,
-    description: port.description,
-    longDescription: port.long_description,
-    active: port.active,
-    variants: port.variants,
-  };
-}
-
-/**
- * Writes what the plan asks for of the ports (`files[i]` is port i's file), when it asks only
- * for the changed ports' files and pages of the ports list, and every other file is at hand:
- * a changed port's last file (for what it takes from other ports), and the files of the
- * unchanged ports its pages list, as placed. False, having written nothing, when it cannot:
- * the ports are then derived in full. `elsewhere`: files the build makes without the ports.
- */
-export async function writeRecalled(
-  recalled: RecalledPorts,
-  files: readonly string[],
-  list: PortsList,
-  render: ReadonlySet<string>,
-  elsewhere: (file: string) => boolean,
-  writer: SiteWriter,
-  progress: Progress,
-): Promise<boolean> {
-  const { changed, remade, prints } = recalled;
-  const remadeFiles = new Map<string, number>();
-  for (const index of remade.keys()) remadeFiles.set(files[index]!, index);
-  const pageFiles = new Map<string, number>();
-  for (let page = 1; page <= list.pages; page++) pageFiles.set(listPageFile('ports', page), page);
-  const toMake: number[] = [];
-  const pages: number[] = [];
-  for (const file of render) {
-    const index = remadeFiles.get(file);
-    const page = pageFiles.get(file);
-    if (index !== undefined) toMake.push(index);
-    else if (page !== undefined) pages.push(page);
-    else if (!elsewhere(file)) return false;
-  }
-  const asked: Array<[string, string]> = toMake.map((index) => [files[index]!, remade.get(index)!]);
-  const placedAt = new Map<number, number>();
-  for (const page of pages) {
-    for (const index of list.indicesOf(page)) {
-      if (render.has(files[index]!) || placedAt.has(index)) continue;
-      placedAt.set(index, asked.length);
-      asked.push([files[index]!, prints[index]!]);
-    }
-  }
-  const texts = await writer.recall(asked);
-  if (texts.includes(null)) return false;
-  progress.phase('writing ports', toMake.length);
-  const portTexts = new PortTexts();
-  const made = new Map<number, string>();
-  for (let k = 0; k < toMake.length; k++) {
-    const index = toMake[k]!;
-    // A port whose text did not change is not known to be free of escapes: its strings are escaped as needed.
-    const text = portTexts.of(remadeResource(recalled, index, texts[k]!), changed.get(index)?.escapeFree ?? false);
-    made.set(index, text);
-    await writer.write(files[index]!, text, true);
-    progress.advance();
-  }
-  for (const page of pages) {
-    const paged = list.indicesOf(page).map((index) => made.get(index) ?? texts[placedAt.get(index)!]!);
-    await writer.write(listPageFile('ports', page), list.body(page, paged));
-  }
-  return true;
 }
 
 /**

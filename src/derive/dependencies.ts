@@ -1,7 +1,7 @@
 import { warning, type Problem } from '../problems/problem.js';
 import { DEPENDENCY_KINDS, type DependencyKind } from '../validate/port-schema.js';
 import type { PortCore } from '../validate/port-record.js';
-import { doubled } from './doubled.js';
+import { PairList } from './pair-list.js';
 import { hashText, PrintHash, type Lanes } from './print-hash.js';
 
 export interface DependencyResource {
@@ -237,40 +237,4 @@ function hashNames(names: readonly string[]): Int32Array {
   return hashes;
 }
 
-/** Growable packed (kind index, target index) pairs: no array per port. */
-export class PairList {
-  private kinds: Uint8Array = new Uint8Array(1024);
-  private targets: Int32Array = new Int32Array(1024);
-  length = 0;
-
-  /** The pairs of `kinds` and `targets`, taken as they are (not copied). */
-  static of(kinds: Uint8Array, targets: Int32Array): PairList {
-    const list = new PairList();
-    list.kinds = kinds;
-    list.targets = targets;
-    list.length = targets.length;
-    return list;
-  }
-
-  /** Every pair's kind index, then every pair's target (views, not copies). */
-  views(): { kinds: Uint8Array; targets: Int32Array } {
-    return { kinds: this.kinds.subarray(0, this.length), targets: this.targets.subarray(0, this.length) };
-  }
-
-  push(kindIndex: number, target: number): void {
-    if (this.length === this.targets.length) {
-      this.kinds = doubled(this.kinds);
-      this.targets = doubled(this.targets);
-    }
-    this.kinds[this.length] = kindIndex;
-    this.targets[this.length++] = target;
-  }
-
-  kindAt(k: number): number {
-    return this.kinds[k]!;
-  }
-
-  targetAt(k: number): number {
-    return this.targets[k]!;
-  }
-}
+export { PairList };

@@ -16,7 +16,10 @@ import {
   ROOT_ROUTE,
   type Route,
 } from '../routes/route-table.js';
-import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, listPageFile, maintainerFile, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
+import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, maintainerFile, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
+import { GROUP, lastValueMap, listPageMap, mapHashSizes, QUERY_SPACE } from './nginx-maps.js';
+
+export { mapHashSizes };
 
 /** What the nginx configuration is made from: a built site, and where to listen. */
 export interface NginxSite {
@@ -70,16 +73,6 @@ function mapKey(name: string): string {
   return MAP_KEYWORDS.has(name.toLowerCase()) ? `\\${name}` : quoted(name);
 }
 
-/** Python's str.isspace() for ASCII, as it reaches a query: `+`, or percent-encoded. */
-const QUERY_SPACE = '(?:\\+|%(?:20|0[9a-d]|1[c-f]))';
-/** A digit group after an underscore (PEP 515): `1_000` is 1000. */
-const GROUP = (name: string) => `(?:(?:_|%5f)(?<${name}>[0-9]+))?`;
-
-/** The value of the last `key` of the query, as Django's QueryDict.get reads it (a bare `key` is empty). */
-function lastValueMap(key: string, variable: string): string[] {
-  return [`map $args ${variable} {`, `  "~(?:^|&)${key}(?:=(?<v>[^&]*))?(?=&|$)(?!.*&${key}(?:[=&]|$))" $v;`, '  default "";', '}'];
-}
-
 /**
  * The checks every route makes in Django's order after its path matched: the `format` (404),
  * the method (405), OPTIONS (the view's metadata).
@@ -104,17 +97,6 @@ function missOf(kind: ErrorKind): string {
 /** A location for one route: its checks, then the file `file` (nginx syntax), or `miss`. */
 function routeLocation(match: string, route: Route, file: string, miss: string): string[] {
   return [`  location ${match} {`, ...routeChecks(route), `    error_page 404 = ${miss};`, `    try_files ${file} =404;`, '  }'];
-}
-
-/** The file of each page of a list, `page=last` included; a missing file is an invalid page. */
-function listPageMap(list: ListName, pages: number): string[] {
-  return [
-    `map $pg_page $pg_${list}_page {`,
-    `  "~^[0-9]+$" /${listPageFile(list, '$pg_page')};`,
-    `  last /${listPageFile(list, pages)};`,
-    '  default /-;',
-    '}',
-  ];
 }
 
 /**
@@ -231,20 +213,6 @@ export function renderNginxConfig(site: NginxSite): string {
     '',
   ];
   return lines.join('\n');
-}
-
-/**
- * `map_hash_max_size` and `map_hash_bucket_size` with which nginx builds the port names' map
- * without a warning. nginx tries table sizes up to the maximum (only its last thousand when the
- * maximum is over 10,000 and under a hundred times the names) and needs every bucket's names to
- * fit: each takes a pointer and its length and name, rounded up to a pointer. A table of at
- * least twice the names, with buckets that hold eight of the longest, leaves no bucket full.
- */
-export function mapHashSizes(names: number, longest: number): string[] {
-  const element = 8 + Math.ceil((longest + 2) / 8) * 8;
-  const bucket = Math.max(128, 2 ** Math.ceil(Math.log2(8 * element + 8)));
-  const size = Math.max(2048, 2 ** Math.ceil(Math.log2(names * 2 + 1)));
-  return [`map_hash_max_size ${size};`, `map_hash_bucket_size ${bucket};`];
 }
 
 /** An instance route as a location pattern, its `:name` captured as `$pg_name`. */

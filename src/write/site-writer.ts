@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { fromThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
-import { encodeBodies, lengthOf, type Body } from '../render/body.js';
+import type { Body } from '../render/body.js';
+import { BatchEncoder, type Batch } from './batch-encoder.js';
 import type { Totals } from './executor.js';
 import type { FilesInfo } from './marker.js';
 import { checkInside } from './tree-paths.js';
@@ -10,22 +11,13 @@ import { keepAsSpare, liveTree, publish, startStaging } from './tree-roles.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
 import { takeWriter } from './writer-thread.js';
 
-/** A batch is sent when it holds this many characters or files: few messages, little memory. */
-const BATCH_BYTES = 1 << 20;
-const BATCH_FILES = 256;
 /** Wanted files are sent in batches of this many, planned by the writer as the build lists more. */
 const WANT_BATCH = 4096;
 /** Batches in flight at once: the backpressure that bounds memory to a few megabytes. */
 const BATCHES_IN_FLIGHT = 4;
-/**
- * Held batches (see `write`) are handed over only while fewer than this are in flight: enough
- * to keep the writer busy, and room for the batches this thread waits on.
- */
+/** Held batches (see `write`) go only while fewer than this are in flight: the writer kept busy, room left for the rest. */
 const HELD_IN_FLIGHT = 2;
-/**
- * Held batches are memory: past this many bytes of them, a background write waits for the
- * writer as any other does (the port files come faster than a fresh tree takes them).
- */
+/** Past this many bytes of held batches, a background write waits for the writer as any other does. */
 const HELD_BYTES = 32 << 20;
 /**
  * One site written into a staging tree beside `--out` and published on `commit`. The main
@@ -33,15 +25,11 @@ const HELD_BYTES = 32 << 20;
  * (see plan.ts, executor.ts) and places the bytes it is sent.
  */
 export class SiteWriter {
-  private paths: string[] = [];
-  private bodies: Body[] = [];
-  private pendingUnits = 0;
-  /** Buffers of written batches, back from the writer for reuse. */
-  private readonly buffers: ArrayBuffer[] = [];
+  private readonly batches = new BatchEncoder(BATCHES_IN_FLIGHT);
   private inFlight = 0;
   private roomWaiters: Array<() => void> = [];
   /** Batches written in the background (see `write`), waiting for room no other batch takes. */
-  private readonly held: Array<{ paths: string[]; lengths: number[]; data: ArrayBuffer }> = [];
+  private readonly held: Batch[] = [];
   private heldBytes = 0;
   /** Requests not yet answered, in the order sent: the writer answers them in turn. */
   private readonly waiting: Array<{ resolve: (message: FromWorker) => void; reject: (cause: Error) => void }> = [];
@@ -142,25 +130,12 @@ export class SiteWriter {
   async write(relative: string, body: Body, background = false): Promise<void> {
     checkInside(relative);
     if (this.failure) throw this.failure;
-    this.paths.push(relative);
-    this.bodies.push(body);
-    this.pendingUnits += lengthOf(body);
-    if (this.pendingUnits >= BATCH_BYTES || this.paths.length >= BATCH_FILES) await this.flush(background);
+    if (this.batches.add(relative, body)) await this.flush(background);
   }
 
   private async flush(background = false): Promise<void> {
-    if (this.paths.length > 0) {
-      // A held batch gets a buffer of its own size: many may wait at once.
-      let { data, lengths } = encodeBodies(this.bodies, this.pendingUnits, (size) => (background ? new Uint8Array(unzeroed(size)) : this.bufferFor(size)));
-      if (background && data.buffer.byteLength > data.length) {
-        const exact = new Uint8Array(unzeroed(data.length)); // not ASCII: room was made for the worst case
-        exact.set(data);
-        data = exact;
-      }
-      const batch = { paths: this.paths, lengths, data: data.buffer as ArrayBuffer };
-      this.paths = [];
-      this.bodies = [];
-      this.pendingUnits = 0;
+    const batch = this.batches.take(background);
+    if (batch) {
       if (background) {
         this.held.push(batch);
         this.heldBytes += batch.data.byteLength;
@@ -186,7 +161,7 @@ export class SiteWriter {
     return new Promise<void>((resolve) => this.roomWaiters.push(resolve));
   }
 
-  private post(batch: { paths: string[]; lengths: number[]; data: ArrayBuffer }): void {
+  private post(batch: Batch): void {
     this.inFlight++;
     this.send({ type: 'batch', ...batch }, [batch.data]);
   }
@@ -198,18 +173,6 @@ export class SiteWriter {
       this.heldBytes -= batch.data.byteLength;
       this.post(batch);
     }
-  }
-
-  /** A written batch's buffer, kept for the next batches while the pool has room (a held batch's, of its own size, is let go). */
-  private reuse(buffer: ArrayBuffer): void {
-    if (this.buffers.length < BATCHES_IN_FLIGHT && buffer.byteLength >= BATCH_BYTES) this.buffers.push(buffer);
-  }
-
-  /** A view of `size` bytes on a buffer from the pool, or on a new one when none is big enough. */
-  private bufferFor(size: number): Uint8Array {
-    const index = this.buffers.findIndex((buffer) => buffer.byteLength >= size);
-    const buffer = index === -1 ? unzeroed(Math.max(size, BATCH_BYTES * 2)) : this.buffers.splice(index, 1)[0]!;
-    return new Uint8Array(buffer, 0, size);
   }
 
   /** Sends what is left, has the writer write the marker, and publishes the tree. */
@@ -256,7 +219,7 @@ export class SiteWriter {
 
   private receive(message: FromWorker): void {
     if (message.type === 'done') {
-      this.reuse(message.buffer);
+      this.batches.reuse(message.buffer);
       this.inFlight--;
       const waiting = this.roomWaiters.shift();
       if (waiting) waiting();
@@ -281,9 +244,4 @@ export class SiteWriter {
     for (const asked of this.waiting.splice(0)) asked.reject(cause);
     this.roomWaiters.splice(0).forEach((resolve) => resolve());
   }
-}
-
-/** An ArrayBuffer of its own (transferable), not zeroed: every byte of a view is written before it is read. */
-function unzeroed(size: number): ArrayBuffer {
-  return Buffer.allocUnsafeSlow(size).buffer as ArrayBuffer;
 }
