@@ -7,19 +7,12 @@
  */
 
 // The bodies' types from the schemas the built files are tested against: erased when bundled.
-import type { BuildBody, CategoryBody, CategoryItemBody, MaintainerItemBody, MaintainersBody, PortBody } from '../routes/output-schemas.js';
-import { categoryRoute, h, link, list, maintainerRoute, portLink, type Child } from './dom.js';
+import type { CategoryBody, MaintainersBody, PortBody } from '../routes/output-schemas.js';
+import { buildItem, categoryItem, categoryRoute, h, link, list, maintainerItem, maintainerRoute, pager, portItem, portLink, type Child, type Page } from './dom.js';
 import { indexed, search, SHOWN, type SearchEntry, type SearchIndexed } from './search.js';
 
 type Dependency = PortBody['dependencies'][number];
 
-/** DRF's page envelope, around any list's items. */
-interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
 
 const API = 'api/v1/';
 
@@ -42,18 +35,6 @@ const searchBox = () => document.getElementById('search') as HTMLInputElement;
 function show(title: string, raw: string | undefined, ...content: Child[]): void {
   document.title = title === 'Ports' ? 'Ports' : `${title} · Ports`;
   main().replaceChildren(...[raw ? link(raw, 'raw JSON', { class: 'raw' }) : null, ...content].filter((child): child is Node | string => Boolean(child)));
-}
-
-function pager(route: string, page: number, count: number, body: Page<unknown>, pageSize: number): HTMLElement | null {
-  const pages = Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
-  if (pages === 1) return null;
-  return h(
-    'nav',
-    { class: 'pager', 'aria-label': 'Pages' },
-    body.previous ? link(`${route}?page=${page - 1}`, '← Previous', { rel: 'prev' }) : null,
-    h('span', { class: 'muted' }, `Page ${page} of ${pages}`),
-    body.next ? link(`${route}?page=${page + 1}`, 'Next →', { rel: 'next' }) : null,
-  );
 }
 
 /** The page size of a list, from its first page (every page but the last is full). */
@@ -134,14 +115,6 @@ async function showList<T>(title: string, route: string, api: string, page: numb
   const size = await pageSizeOf(api, page, body);
   show(title, url, h('h1', {}, title), h('p', { class: 'muted' }, `${body.count.toLocaleString('en-US')} in all`), list(body.results.map(item), 'plain results'), pager(route, page, body.count, body, size));
 }
-
-const portItem = (port: PortBody) =>
-  h('span', {}, portLink(port.name), port.active ? null : h('span', { class: 'badge' }, 'retired'), h('span', { class: 'desc' }, port.description));
-const categoryItem = (category: CategoryItemBody) => h('span', {}, link(categoryRoute(category.name), category.name), ` `, h('span', { class: 'muted' }, `${category.ports_count}`));
-const maintainerItem = (m: MaintainerItemBody) =>
-  h('span', {}, m.github ? link(maintainerRoute(m.github), `@${m.github}`) : m.name, m.github && m.name ? ` ${m.name}` : '', ' ', h('span', { class: 'muted' }, `${m.ports_count} ports`));
-const buildItem = (build: BuildBody) =>
-  h('details', {}, h('summary', {}, `Build ${build.build_id}`, ' ', h('span', { class: 'muted' }, `${build.files.length} files`)), list(build.files.map((f) => document.createTextNode(f.file)), 'plain files'));
 
 let searchIndex: Promise<SearchIndexed[]> | undefined;
 

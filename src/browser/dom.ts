@@ -1,5 +1,7 @@
 /** The browser's DOM helpers and its fragment routes: elements made from data, text always as text. */
 
+import type { BuildBody, CategoryItemBody, MaintainerItemBody, PortBody } from '../routes/output-schemas.js';
+
 export type Child = Node | string | null | undefined | false;
 
 /** An element with its attributes and children; text is always text. */
@@ -21,3 +23,32 @@ export const portLink = (name: string) => link(portRoute(name), name);
 export function list(items: readonly Node[], className = 'inline'): HTMLElement {
   return h('ul', { class: className }, ...items.map((item) => h('li', {}, item)));
 }
+
+/** DRF's page envelope, around any list's items. */
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export function pager(route: string, page: number, count: number, body: Page<unknown>, pageSize: number): HTMLElement | null {
+  const pages = Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
+  if (pages === 1) return null;
+  return h(
+    'nav',
+    { class: 'pager', 'aria-label': 'Pages' },
+    body.previous ? link(`${route}?page=${page - 1}`, '← Previous', { rel: 'prev' }) : null,
+    h('span', { class: 'muted' }, `Page ${page} of ${pages}`),
+    body.next ? link(`${route}?page=${page + 1}`, 'Next →', { rel: 'next' }) : null,
+  );
+}
+
+/** One item of each list, as the list pages show it. */
+export const portItem = (port: PortBody) =>
+  h('span', {}, portLink(port.name), port.active ? null : h('span', { class: 'badge' }, 'retired'), h('span', { class: 'desc' }, port.description));
+export const categoryItem = (category: CategoryItemBody) => h('span', {}, link(categoryRoute(category.name), category.name), ` `, h('span', { class: 'muted' }, `${category.ports_count}`));
+export const maintainerItem = (m: MaintainerItemBody) =>
+  h('span', {}, m.github ? link(maintainerRoute(m.github), `@${m.github}`) : m.name, m.github && m.name ? ` ${m.name}` : '', ' ', h('span', { class: 'muted' }, `${m.ports_count} ports`));
+export const buildItem = (build: BuildBody) =>
+  h('details', {}, h('summary', {}, `Build ${build.build_id}`, ' ', h('span', { class: 'muted' }, `${build.files.length} files`)), list(build.files.map((f) => document.createTextNode(f.file)), 'plain files'));

@@ -7,12 +7,8 @@ import { BOM, hasBom } from './utf8.js';
 
 /** Bytes read at once, into one buffer used again for every window. */
 const WINDOW = 1 << 20;
-
-const OPEN = 0x7b;
-const CLOSE = 0x5d;
-const COMMA = 0x2c;
-const BACKSLASH = 0x5c;
-const NL = 0x0a;
+/** The bytes the scan looks for: `{`, `]`, `,`, `\\` and the line feed. */
+const [OPEN, CLOSE, COMMA, BACKSLASH, NL] = [0x7b, 0x5d, 0x2c, 0x5c, 0x0a] as const;
 /** A port's line is kept with it when a window moves on, for its indent, unless longer than this. */
 const LINE_KEPT = 4096;
 
@@ -22,13 +18,11 @@ export interface ScannedPortIndex {
   skeleton: string;
   /** Port i's text is the document's bytes `[spans[2i], spans[2i + 1])` (see packSpans). */
   spans: Float64Array;
-  /** The content hash of each port's text. */
+  /** Each port's text's content hash, and 1 for one with no backslash (see PortEntries.escapeFree). */
   textHashes: string[];
-  /** 1 for a port whose text has no backslash (see PortEntries.escapeFree). */
   escapeFree: Uint8Array;
-  /** Whether the document is ASCII, so that each text is the same decoded as Latin-1. */
+  /** Whether the document is ASCII (each text the same decoded as Latin-1); where it starts, past a byte-order mark. */
   ascii: boolean;
-  /** Where the document starts in the file: after a byte-order mark. */
   start: number;
   /** How many ports' ends were guessed from the layout (see PortIndexParts.byLayout). */
   guessed: number;
@@ -37,12 +31,10 @@ export interface ScannedPortIndex {
 /**
  * Splits `portindex.json` into its ports as splitPortIndex does (`exact`: no end guessed from
  * the layout), reading it a window at a time into one buffer, with each port's text hash and
- * whether it has a backslash. The whole document read at once is tens of megabytes of new
- * memory at MacPorts' scale, and new memory is costly: every page of it is a page fault when the
- * file is read into it and, on some virtual machines, another when it is first read. Returns
- * undefined for anything unusual (no `ports` array, an element that is not an object, bytes
- * that are not UTF-8, an empty file, one that is not a regular file or cannot be read): the
- * caller reads the whole document, which decides and locates every problem.
+ * whether it has a backslash: the whole document read at once is tens of megabytes of new
+ * memory, a page fault for every page of it. Undefined for anything unusual (no `ports` array,
+ * an element that is not an object, bytes that are not UTF-8, an empty file, one that is not a
+ * regular file or cannot be read): the caller reads the whole document, which locates it.
  */
 export function scanPortIndex(path: string, exact = false, windowSize = WINDOW): ScannedPortIndex | undefined {
   let fd: number;
