@@ -12,7 +12,7 @@ import { renderNginxConfig } from './host/nginx.js';
 import { checkListen, checkRoot, checkServerName } from './host/nginx-options.js';
 import { formatProblemsJson } from './report/format-json.js';
 import { formatProblems } from './report/format-text.js';
-import { silentProgress, terminalProgress, type Progress } from './report/progress.js';
+import { phaseLines, silentProgress, terminalProgress, type Progress } from './report/progress.js';
 import { summariseBuild } from './report/summary.js';
 import { MachineFault, machineFaultOf } from './problems/machine-fault.js';
 import { UsageError } from './problems/usage-error.js';
@@ -194,6 +194,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
 
 /** A live progress line on a terminal, unless quiet or in CI; nothing otherwise. */
 function progressFor(io: Io, quiet: boolean): Progress {
+  if (io.env.PORTS_GEN_TEST_PHASES) return phaseLines(io.stderr);
   return !quiet && io.isTerminal && !io.env.CI ? terminalProgress(io.stderr) : silentProgress;
 }
 

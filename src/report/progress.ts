@@ -15,6 +15,14 @@ export const silentProgress: Progress = {
   end() {},
 };
 
+/**
+ * Each phase's name on a line of its own (`phase: checking the ports`), for tests that act at a
+ * given phase of a run they cannot see otherwise (PORTS_GEN_TEST_PHASES, see the CLI).
+ */
+export function phaseLines(write: (text: string) => void): Progress {
+  return { phase: (name) => write(`phase: ${name}\n`), advance() {}, end() {} };
+}
+
 const REDRAW_MS = 100;
 
 /** One line on a terminal, redrawn at most ten times a second: `pages  1,234/2,000  18,200/s`. */
