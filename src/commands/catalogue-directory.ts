@@ -1,24 +1,16 @@
 /** Where the import writes: the catalogue directory, and what killed imports left in it. */
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { MachineFault } from '../problems/machine-fault.js';
 import { UsageError } from '../problems/usage-error.js';
+import { missingDirectory } from '../write/missing-directory.js';
 
-/**
- * The catalogue directory, made when it is new: its last level only, so that a mistyped path
- * makes no tree, and never with `mkdir -p`, which spins for ever on a file system that makes no
- * directories (/proc). What stands in the way is the user's to fix: one line, exit 2.
- */
+/** The catalogue directory, made when it is new, its last level only (see missingDirectory). */
 export function makeCatalogueDirectory(dir: string): void {
   try {
     mkdirSync(dir);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      const parent = path.dirname(dir);
-      if (!statSync(parent, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`cannot make the catalogue ${dir}: its directory ${parent} does not exist (or is a link to nowhere); make it first`);
-      throw new MachineFault(`cannot make the catalogue ${dir}: its file system makes no new directories (ENOENT); choose another --catalogue`);
-    }
+    if (code === 'ENOENT') throw missingDirectory(path.dirname(dir), `cannot make the catalogue ${dir}`, '--catalogue');
     if (code !== 'EEXIST') throw cause;
   }
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`the catalogue ${dir} is not a directory (or is a link to nowhere): choose another --catalogue`);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { MachineFault } from '../problems/machine-fault.js';
-import { UsageError } from '../problems/usage-error.js';
+import { missingDirectory } from './missing-directory.js';
 
 /**
  * One build at a time per `--out`: a lock directory beside it, `.<out>.ports-gen.lock/`, made
@@ -165,23 +165,11 @@ function tryMake(dir: string, owner: Owner): boolean {
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
-    if (code === 'ENOENT') throw noDirectoryFor(path.dirname(dir));
+    if (code === 'ENOENT') throw missingDirectory(path.dirname(dir), 'cannot write the site', '--out');
     throw cause;
   }
   writeFileSync(path.join(dir, OWNER_FILE), JSON.stringify(owner));
   return true;
-}
-
-/**
- * Why nothing can be made in `parent`, --out's directory. Only --out's last level is made (a
- * mistyped path must not make a tree); one in a file system that makes no directories (/proc)
- * is refused too. Never a loop: `mkdir -p` on such a file system spins for ever.
- */
-function noDirectoryFor(parent: string): Error {
-  if (!statSync(parent, { throwIfNoEntry: false })?.isDirectory()) {
-    return new UsageError(`cannot write the site: its directory ${parent} does not exist (or is a link to nowhere); make it first, or choose another --out`);
-  }
-  return new MachineFault(`cannot write the site into ${parent}: its file system makes no new directories (ENOENT); choose another --out`);
 }
 
 function readOwner(dir: string): Partial<Owner> | undefined {
