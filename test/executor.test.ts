@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -13,6 +13,11 @@ import { withTempDir } from './support/paths.js';
 
 const PAGE = 'api/v1/files/page-1.json';
 const BYTES = Buffer.from('{"count":0}');
+const HELD = { hash: contentHash(BYTES), key: 'k', size: BYTES.length };
+
+/** An executor writing a new tree at `dir`/new, whose live tree is `live`. */
+const executorIn = (dir: string, live = path.join(dir, 'live')) => new Executor(path.join(dir, 'new'), live, false, dir);
+const write = (relative: string, bytes: Buffer, key = '') => ({ op: 'write', path: relative, bytes, held: { hash: contentHash(bytes), key, size: bytes.length } }) as const;
 
 /** A live tree holding one page, as a build recorded it. */
 function liveTree(root: string): Map<string, Checked> {
@@ -26,8 +31,8 @@ test('a linked file is a hard link to the live tree on the same file system; the
   await withTempDir(async (dir) => {
     const live = liveTree(path.join(dir, 'live'));
     mkdirSync(path.join(dir, 'new'));
-    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false }, new Map([[PAGE, 'k']]));
-    executor.apply({ keep: [], link: [PAGE], render: [] });
+    const executor = executorIn(dir);
+    executor.carry({ op: 'link', path: PAGE, source: live.get(PAGE)!, held: HELD });
     const totals = executor.finish('fp', undefined);
     assert.is(statSync(path.join(dir, 'new', PAGE)).ino, statSync(path.join(dir, 'live', PAGE)).ino);
     assert.equal(totals, { files: 1, written: 0, rendered: 0, bytes: BYTES.length });
@@ -47,8 +52,8 @@ if (!SECOND_FS) console.warn('executor: SKIPPED one test: /dev/shm is not a file
     try {
       const live = liveTree(shm);
       mkdirSync(path.join(dir, 'new'));
-      const executor = new Executor(path.join(dir, 'new'), shm, { live, liveKeys: true, spareKeys: false }, new Map([[PAGE, 'k']]));
-      executor.apply({ keep: [], link: [PAGE], render: [] });
+      const executor = executorIn(dir, shm);
+      executor.carry({ op: 'link', path: PAGE, source: live.get(PAGE)!, held: HELD });
       assert.equal(readFileSync(path.join(dir, 'new', PAGE)), BYTES);
       assert.is(executor.totals.written, 1);
     } finally {
@@ -57,17 +62,45 @@ if (!SECOND_FS) console.warn('executor: SKIPPED one test: /dev/shm is not a file
   });
 });
 
-test('bytes made that the live tree holds are linked, not written; other bytes are written', async () => {
+test('a write makes a new file, and the directories on its way', async () => {
+  await withTempDir(async (dir) => {
+    mkdirSync(path.join(dir, 'new'));
+    const executor = executorIn(dir);
+    executor.carry(write('a/b/other.json', Buffer.from('[]')));
+    assert.equal(readFileSync(path.join(dir, 'new', 'a/b/other.json'), 'utf8'), '[]');
+    assert.equal(executor.finish('fp', undefined), { files: 1, written: 1, rendered: 0, bytes: 2 });
+  });
+});
+
+test('in the claimed spare, whatever stands where a file goes is replaced, never written through', async () => {
   await withTempDir(async (dir) => {
     const live = liveTree(path.join(dir, 'live'));
-    mkdirSync(path.join(dir, 'new'));
-    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false }, new Map());
-    executor.apply({ keep: [], link: [], render: [PAGE, 'other.json'] });
-    executor.put(PAGE, BYTES);
-    executor.put('other.json', Buffer.from('[]'));
-    assert.is(statSync(path.join(dir, 'new', PAGE)).ino, statSync(path.join(dir, 'live', PAGE)).ino);
-    assert.equal(readFileSync(path.join(dir, 'new', 'other.json'), 'utf8'), '[]');
-    assert.equal(executor.finish('fp', undefined), { files: 2, written: 1, rendered: 2, bytes: BYTES.length + 2 });
+    const spare = path.join(dir, 'new');
+    mkdirSync(path.join(spare, 'api/v1/files'), { recursive: true });
+    // The spare's file is a link to the live tree's inode, and a planted link leads into the live tree.
+    linkSync(path.join(dir, 'live', PAGE), path.join(spare, PAGE));
+    symlinkSync(path.join(dir, 'live', 'api/v1/files'), path.join(spare, 'api/v1/ports'));
+    const executor = new Executor(spare, path.join(dir, 'live'), true, dir);
+    executor.carry(write(PAGE, Buffer.from('{"count":1}')));
+    executor.carry(write('api/v1/ports/x.json', Buffer.from('{}')));
+    assert.equal(readFileSync(path.join(dir, 'live', PAGE)), BYTES);
+    assert.is(live.get(PAGE)!.ino, statSync(path.join(dir, 'live', PAGE)).ino);
+    assert.ok(lstatSync(path.join(spare, 'api/v1/ports')).isDirectory());
+    assert.equal(readdirSync(path.join(dir, 'live', 'api/v1/files')), ['page-1.json']);
+  });
+});
+
+test('a restart sets the spare aside and starts an empty tree; a removal goes whole', async () => {
+  await withTempDir(async (dir) => {
+    mkdirSync(path.join(dir, 'new', 'x/y'), { recursive: true });
+    writeFileSync(path.join(dir, 'new', 'x/y/z'), 'z');
+    const removing = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), true, dir);
+    removing.carry({ op: 'remove', path: 'x' });
+    assert.not.ok(existsSync(path.join(dir, 'new', 'x')));
+    writeFileSync(path.join(dir, 'new', 'planted'), 'p');
+    removing.carry({ op: 'restart' });
+    assert.equal(readdirSync(path.join(dir, 'new')), []);
+    assert.ok(readdirSync(dir).some((entry) => entry.startsWith('trash-')));
   });
 });
 
@@ -79,10 +112,10 @@ test('a live file replaced after it was checked is never linked: the build fails
     writeFileSync(`${file}.new`, '{"count":9}');
     renameSync(`${file}.new`, file);
     mkdirSync(path.join(dir, 'new'));
-    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false }, new Map([[PAGE, 'k']]));
+    const executor = executorIn(dir);
     const error = (() => {
       try {
-        executor.apply({ keep: [], link: [PAGE], render: [] });
+        executor.carry({ op: 'link', path: PAGE, source: live.get(PAGE)!, held: HELD });
       } catch (cause) {
         return cause as NodeJS.ErrnoException;
       }
@@ -97,9 +130,9 @@ test('the ledger records each file as placed: linked, written', async () => {
   await withTempDir(async (dir) => {
     const live = liveTree(path.join(dir, 'live'));
     mkdirSync(path.join(dir, 'new'));
-    const executor = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), { live, liveKeys: true, spareKeys: false }, new Map([[PAGE, 'k']]));
-    executor.apply({ keep: [], link: [PAGE], render: ['other.json'] });
-    executor.put('other.json', Buffer.from('[]'));
+    const executor = executorIn(dir);
+    executor.carry({ op: 'link', path: PAGE, source: live.get(PAGE)!, held: HELD });
+    executor.carry(write('other.json', Buffer.from('[]')));
     executor.finish('fp', undefined);
     for (const relative of [PAGE, 'other.json']) assert.is(executor.placed.get(relative)?.identity, identityOf(lstatSync(path.join(dir, 'new', relative))), relative);
   });

@@ -160,7 +160,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     }
     if (ports) {
       await writePorts(ports, portFiles, portsList, render, writer, progress);
-      if (render.has(SEARCH_INDEX)) await writer.write(SEARCH_INDEX, searchIndexBody(summaries(ports)), true);
+      if (render.has(SEARCH_INDEX)) await writer.write(SEARCH_INDEX, searchIndexBody(summaries(ports)));
       const shape: SiteShape = {
         ports: names,
         pages,
@@ -168,13 +168,13 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
         categories: listings!.categories,
         maintainers: listings!.maintainers,
       };
-      for (const [file, body] of listings!.files) if (render.has(file)) await writer.write(file, body, true);
+      for (const [file, body] of listings!.files) if (render.has(file)) await writer.write(file, body);
       if (render.has(NETLIFY_REDIRECTS)) await writer.write(NETLIFY_REDIRECTS, renderRedirects(shape));
       if (render.has(NETLIFY_INDEX)) await writer.write(NETLIFY_INDEX, renderNetlifyIndex(shape));
     }
     ports = undefined;
     listings = undefined;
-    for (const [file, body] of browser) await writer.write(file, body, true);
+    for (const [file, body] of browser) await writer.write(file, body);
     let filesInfo = plan.filesInfo;
     if (!filesInfo) {
       collectGarbage(); // the ports' records are garbage now, before the paging's churn

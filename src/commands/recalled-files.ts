@@ -90,7 +90,7 @@ export async function writeRecalled(
     // A port whose text did not change is not known to be free of escapes: its strings are escaped as needed.
     const text = portTexts.of(remadeResource(recalled, index, texts[k]!), changed.get(index)?.escapeFree ?? false);
     made.set(index, text);
-    await writer.write(files[index]!, text, true);
+    await writer.write(files[index]!, text);
     progress.advance();
   }
   for (const page of pages) {

@@ -6,9 +6,8 @@ import { listPageFile } from '../routes/site-files.js';
 import type { SiteWriter } from '../write/site-writer.js';
 
 /**
- * Renders the port files the plan asks for (port i's file is `files[i]`), in the background:
- * the writer places them while this thread pages the builds; and the ports list's pages, with
- * backpressure. The ports go newest first, as the list does, so a port's text is made once for
+ * Renders the port files the plan asks for (port i's file is `files[i]`) and the ports list's
+ * pages whose key changed. The ports go newest first, as the list does, so a port's text is made once for
  * its file and its page, and one page is held at a time.
  */
 export async function writePorts(ports: PortList, files: readonly string[], list: PortsList, render: ReadonlySet<string>, writer: SiteWriter, progress: Progress): Promise<void> {
@@ -20,7 +19,7 @@ export async function writePorts(ports: PortList, files: readonly string[], list
     for (const i of list.indicesOf(page)) {
       if (paged || render.has(files[i]!)) {
         const text = texts.of(ports.at(i), ports.escapeFreeAt(i));
-        if (render.has(files[i]!)) await writer.write(files[i]!, text, true);
+        if (render.has(files[i]!)) await writer.write(files[i]!, text);
         paged?.push(text);
       }
       progress.advance();

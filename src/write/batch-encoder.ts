@@ -13,8 +13,7 @@ const BATCH_FILES = 256;
 
 /**
  * Files' bodies gathered into batches, encoded into buffers the writer gives back for reuse
- * (`reuse`), at most `kept` of them; a batch encoded to be held gets a buffer of its own size,
- * since many may wait at once.
+ * (`reuse`), at most `kept` of them.
  */
 export class BatchEncoder {
   private paths: string[] = [];
@@ -33,14 +32,9 @@ export class BatchEncoder {
   }
 
   /** The batch so far, encoded, and a new one begun; undefined when it is empty. */
-  take(held: boolean): Batch | undefined {
+  take(): Batch | undefined {
     if (this.paths.length === 0) return undefined;
-    let { data, lengths } = encodeBodies(this.bodies, this.units, (size) => (held ? new Uint8Array(unzeroed(size)) : this.bufferFor(size)));
-    if (held && data.buffer.byteLength > data.length) {
-      const exact = new Uint8Array(unzeroed(data.length)); // not ASCII: room was made for the worst case
-      exact.set(data);
-      data = exact;
-    }
+    const { data, lengths } = encodeBodies(this.bodies, this.units, (size) => this.bufferFor(size));
     const batch = { paths: this.paths, lengths, data: data.buffer as ArrayBuffer };
     this.paths = [];
     this.bodies = [];
@@ -48,7 +42,7 @@ export class BatchEncoder {
     return batch;
   }
 
-  /** A written batch's buffer, kept for the next batches while the pool has room (a held batch's, of its own size, is let go). */
+  /** A written batch's buffer, kept for the next batches while the pool has room. */
   reuse(buffer: ArrayBuffer): void {
     if (this.buffers.length < this.kept && buffer.byteLength >= BATCH_BYTES) this.buffers.push(buffer);
   }

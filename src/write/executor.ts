@@ -1,34 +1,33 @@
 import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, type Stats } from 'node:fs';
-import { contentHash } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { identityOf } from './file-ledger.js';
 import { renderMarker, type FilesInfo } from './marker.js';
-import { placeBytes, type Plan, type Previous, type Wanted } from './plan.js';
+import type { Operation } from './plan.js';
 import { parentOf, pathUnder } from './tree-paths.js';
+import { moveToTrash } from './tree-roles.js';
 import { readSameFile, type Checked, type Held } from './trust.js';
 
 export interface Totals {
   /** Files in the tree, and how many of them got new bytes (not kept, not linked). */
   files: number;
   written: number;
-  /** Files whose bytes were made by this build (see Plan.render). */
+  /** Files whose bytes were made by this build (see Plan.make). */
   rendered: number;
   bytes: number;
 }
 
-/**
- * Carries out plans (see plan.ts) in the staging tree `root`, with plain synchronous calls:
- * links from the live tree, removes what the spare holds that is not wanted, places the bytes
- * of the files made, writes the marker. `updating`: `root` is the claimed spare, so every
- * directory on the way to a file is checked to be real (a planted link is removed, never
- * followed), and whatever stands where a file goes is unlinked first: the spare shares its
- * inodes with the live tree, so a file is never written through.
- */
 /** A file as placed in the new tree: what it holds, and its identity there (see file-ledger). */
 export interface Placed extends Held {
   identity: string;
 }
 
+/**
+ * Carries out the operations of a plan (see plan.ts) in the staging tree `root` with plain
+ * synchronous calls, deciding nothing. When `root` is the claimed spare, every directory on the
+ * way to a file is checked to be real (a planted link is removed, never followed), and whatever
+ * stands where a file goes is unlinked first: the spare shares its inodes with the live tree, so
+ * a file is never written through.
+ */
 export class Executor {
   /** Every file placed so far: the marker and the ledger record them. */
   readonly placed = new Map<string, Placed>();
@@ -38,7 +37,7 @@ export class Executor {
    * refreshLedger).
    */
   readonly relinked = new Map<string, string>();
-  /** The placed files' paths in the marker's order, once it is written (see finish): the ledger's order too. */
+  /** The placed files' paths in the marker's order, once it is written (see marker): the ledger's order too. */
   markerOrder: readonly string[] = [];
   private readonly made = new Set<string>();
   readonly totals: Totals = { files: 0, written: 0, rendered: 0, bytes: 0 };
@@ -46,51 +45,43 @@ export class Executor {
   constructor(
     private readonly root: string,
     private readonly liveRoot: string,
-    private readonly previous: Previous,
-    /** Every file planned so far, with its key: the marker records it. */
-    private readonly wanted: Wanted,
+    /** Whether `root` is the claimed spare, updated in place (until a `restart`). */
+    private updating: boolean,
+    /** Where a `restart` sets the spare aside (see moveToTrash). */
+    private readonly state: string,
   ) {}
 
-  private get updating(): boolean {
-    return this.previous.spare !== undefined;
-  }
-
-  /**
-   * The files of a plan the previous trees hold (see planFiles). In a new tree, also the
-   * directories of those it renders: made now, while the main thread is still listing files,
-   * not when their bytes arrive with the writing at its busiest. Not in the spare, whose
-   * directories are checked (and pruned of what its marker does not know) as later batches
-   * are planned: one made now could be pruned then.
-   */
-  apply(plan: Plan): void {
-    for (const relative of plan.keep) this.keep(relative, this.previous.spare!.get(relative)!);
-    for (const relative of plan.link) {
-      const source = this.previous.live!.get(relative)!;
-      this.link(relative, source, source);
+  /** One operation of a plan; `make` and `sibling` are the writer session's, `marker` is `finish`. */
+  carry(operation: Operation): void {
+    switch (operation.op) {
+      case 'restart':
+        moveToTrash(this.root, this.state);
+        mkdirSync(this.root);
+        this.updating = false;
+        return;
+      case 'remove':
+        return rmSync(this.pathOf(operation.path), { recursive: true, force: true });
+      case 'keep':
+        return this.record(operation.path, operation.held);
+      case 'link':
+        return this.link(operation.path, operation.source, operation.held);
+      case 'write': {
+        const written = writeNew(this.prepare(operation.path), operation.bytes);
+        this.totals.written++;
+        return this.record(operation.path, { ...operation.held, identity: identityOf(written) });
+      }
+      default:
+        throw new Error(`the executor was given ${operation.op}`);
     }
-    if (!this.updating) for (const relative of plan.render) this.ensureDirectory(parentOf(relative));
   }
 
   /**
-   * What the spare holds that is not wanted (see `unwanted`). Never a wanted file, nor a
-   * directory that holds one, so it may go after the files that stay were placed.
+   * The directories of files of a new tree, made while the main thread is still listing files,
+   * not when their bytes arrive with the writing at its busiest. Only in a new tree: every
+   * wanted file is in it in the end, so each of these directories is too.
    */
-  remove(unwanted: readonly string[]): void {
-    for (const relative of unwanted) rmSync(this.pathOf(relative), { recursive: true, force: true });
-  }
-
-  /** A file whose bytes this build made, with the key they were made under. */
-  put(relative: string, bytes: Uint8Array, key = this.wanted.get(relative) ?? ''): void {
-    const hash = contentHash(bytes);
-    const held: Held = { hash, key, size: bytes.length };
-    this.totals.rendered++;
-    const placement = placeBytes(relative, hash, bytes.length, this.previous);
-    if (placement === 'keep') return this.keep(relative, { ...this.previous.spare!.get(relative)!, ...held });
-    if (placement === 'link') return this.link(relative, this.previous.live!.get(relative)!, held);
-    const target = this.prepare(relative);
-    const written = writeNew(target, bytes);
-    this.totals.written++;
-    this.record(relative, { ...held, identity: identityOf(written) });
+  makeDirectories(paths: readonly string[]): void {
+    if (!this.updating) for (const relative of paths) this.ensureDirectory(parentOf(relative));
   }
 
   /** Writes the marker, the last act of a build: every file is in place. */
@@ -102,10 +93,6 @@ export class Executor {
     this.totals.files = this.placed.size;
     for (const held of this.placed.values()) this.totals.bytes += held.size;
     return this.totals;
-  }
-
-  private keep(relative: string, held: Checked): void {
-    this.record(relative, held);
   }
 
   /**

@@ -126,7 +126,7 @@ export function readMarker(dir: string): Marker | undefined {
     if (text.generator !== 'ports-gen' || typeof text.fingerprint !== 'string' || !Array.isArray(list) || list.length % 3 !== 0) return undefined;
     for (let i = 0; i < list.length; i += 3) {
       const [relative, hash, key] = [list[i], list[i + 1], list[i + 2]];
-      // A path that could leave the tree is never trusted: the spare is pruned by its paths.
+      // A path that could leave the tree is never trusted: what the spare holds beyond its paths is removed.
       if (typeof relative !== 'string' || typeof hash !== 'string' || typeof key !== 'string' || leavesTree(relative)) return undefined;
       // Sorted and each once, as renderMarker writes them: a marker found otherwise was not written by a build.
       if (i > 0 && !((list[i - 3] as string) < relative)) return undefined;

@@ -1,4 +1,14 @@
-import type { Held, TreeFiles } from './trust.js';
+/**
+ * Every decision of the writer, as pure functions of plain data: `plan` turns the files a build
+ * wants and what the trees on disk hold (as the reading step found them, see trust.ts) into
+ * the operations that make the new tree; `placeMade` and `placeLate` decide what the plan could
+ * not before the build made bytes: where made bytes go, and where a compressed sibling comes from. The executor carries the operations out and decides
+ * nothing.
+ */
+import { contentHash } from '../content-hash.js';
+import type { FilesInfo } from './marker.js';
+import { siblingsOf, sourceOf, type Encoding } from './precompress.js';
+import type { Checked, Held, TreeFiles } from './trust.js';
 import { directoriesOf, parentOf } from './tree-paths.js';
 
 /**
@@ -7,70 +17,160 @@ import { directoriesOf, parentOf } from './tree-paths.js';
  */
 export type Wanted = ReadonlyMap<string, string | undefined>;
 
-/** What to do with each wanted file (see planFiles). */
-export interface Plan {
-  /** The staging tree (the claimed spare) holds the file already: nothing to do. */
-  keep: string[];
-  /** The live tree holds it: a hard link, so it keeps its inode and time. */
-  link: string[];
-  /** Its bytes must be made, then placed by `placeBytes`. */
-  render: string[];
+/** A tree an earlier build wrote, as read from disk: its files as checked, and its marker's record. */
+export interface TreeOnDisk {
+  files: TreeFiles;
+  /** The code that made it (see code-fingerprint): its keys count only for the same code. */
+  fingerprint: string;
+  filesInfo: FilesInfo | undefined;
 }
 
-/** The previous trees a build may take files from; keys count only when made by the same code. */
-export interface Previous {
+/** The claimed spare, as read: also what stands in it that its marker does not list (see trust.ts). */
+export interface SpareOnDisk extends TreeOnDisk {
+  strangers: readonly string[];
+}
+
+/** What the trees on disk hold. */
+export interface OnDisk {
+  live?: TreeOnDisk;
+  /** The claimed spare; null when one was claimed but has no marker it can trust; none for a new tree. */
+  spare?: SpareOnDisk | null;
+}
+
+export interface PlanInput {
+  wanted: Wanted;
+  onDisk: OnDisk;
+  /** The code this build runs (see code-fingerprint). */
+  fingerprint: string;
+  /** The key the files pages are made under (see commands/build). */
+  pagesKey: string;
+  /** Each JSON file gets compressed siblings (see precompress). */
+  precompress: boolean;
+}
+
+export type Operation =
+  /** The claimed spare cannot be trusted: set aside whole, and the tree made afresh. */
+  | { op: 'restart' }
+  /** Something of the spare that the new tree must not have: a file not wanted, a directory nothing wanted is in, a stranger. */
+  | { op: 'remove'; path: string }
+  /** The spare holds the file already: recorded as it is. */
+  | { op: 'keep'; path: string; held: Checked }
+  /** The live tree holds it: a hard link to `source`, so it keeps its inode and time. */
+  | { op: 'link'; path: string; source: Checked; held: Held }
+  /** Its bytes must be made by the build, then placed (see placeMade). */
+  | { op: 'make'; path: string }
+  /** New bytes, written as a new file. */
+  | { op: 'write'; path: string; bytes: Uint8Array; held: Held }
+  /** A compressed sibling of `source`, placed once its source is (see placeLate). */
+  | { op: 'sibling'; path: string; source: string; encoding: Encoding }
+  /** The marker, written last: the tree is whole. */
+  | { op: 'marker' };
+
+export interface Plan {
+  /** In the order they are carried out; `make` and `sibling` wait for bytes, `marker` comes last. */
+  operations: Operation[];
+  /** The files whose bytes the build must make, in the order wanted. */
+  make: string[];
+  /** A previous tree's files info, when every file made under the pages key is in place already. */
+  filesInfo: FilesInfo | undefined;
+}
+
+/** The previous trees whose keys count, by this build's code. */
+interface Sources {
   live?: TreeFiles;
   spare?: TreeFiles;
-  /** Whether the keys of each tree were made by this build's code (see code-fingerprint). */
   liveKeys: boolean;
   spareKeys: boolean;
 }
 
-/**
- * Decides, for every file the build wants, whether the spare (updated in place) already holds
- * it, the live tree holds it, or its bytes must be made. Each file on its own, so the files can
- * be planned in batches as the build lists them; what the spare holds that must go is known
- * once they are all listed (see `unwanted`). Pure: plain maps in, lists out.
- */
-export function planFiles(wanted: Wanted, previous: Previous): Plan {
-  const plan: Plan = { keep: [], link: [], render: [] };
-  for (const [relative, key] of wanted) {
-    if (key !== undefined && previous.spareKeys && previous.spare?.get(relative)?.key === key) plan.keep.push(relative);
-    else if (key !== undefined && previous.liveKeys && previous.live?.get(relative)?.key === key) plan.link.push(relative);
-    else plan.render.push(relative);
+/** The plan of a build: see Operation for what each step does, and the tests for the rules. */
+export function plan(input: PlanInput): Plan {
+  const { wanted, onDisk } = input;
+  const spare = onDisk.spare ?? undefined;
+  const sources = sourcesOf(onDisk, input.fingerprint);
+  const operations: Operation[] = onDisk.spare === null ? [{ op: 'restart' }] : [];
+  if (spare) {
+    for (const path of spare.strangers) operations.push({ op: 'remove', path });
+    const isWanted = input.precompress ? (path: string) => wanted.has(path) || wanted.has(sourceOf(path).source) : (path: string) => wanted.has(path);
+    for (const path of unwanted(spare.files.keys(), isWanted, wanted.keys())) operations.push({ op: 'remove', path });
   }
-  return plan;
+  const make: string[] = [];
+  const siblings: Operation[] = [];
+  for (const [path, key] of wanted) {
+    const operation = placeWanted(path, key, sources);
+    operations.push(operation);
+    if (operation.op === 'make') make.push(path);
+    if (input.precompress) for (const sibling of siblingsOf(path)) siblings.push({ op: 'sibling', path: sibling, ...sourceOf(sibling) });
+  }
+  operations.push(...siblings, { op: 'marker' });
+  const pagesInPlace = make.every((path) => wanted.get(path) !== input.pagesKey);
+  return { operations, make, filesInfo: pagesInPlace ? pagesInfo(onDisk, input.fingerprint, input.pagesKey) : undefined };
 }
 
-/** Where a file whose bytes were made comes from: the spare, the live tree, or a new write. */
-export type Placement = 'keep' | 'link' | 'write';
+/** A file wanted under `key`: kept when the spare holds it so, linked when the live tree does, else made. */
+function placeWanted(path: string, key: string | undefined, sources: Sources): Operation {
+  if (key === undefined) return { op: 'make', path };
+  const spare = sources.spareKeys ? sources.spare?.get(path) : undefined;
+  if (spare?.key === key) return { op: 'keep', path, held: spare };
+  const live = sources.liveKeys ? sources.live?.get(path) : undefined;
+  if (live?.key === key) return { op: 'link', path, source: live, held: live };
+  return { op: 'make', path };
+}
 
 /**
- * A made file goes where its bytes already are: kept when the spare holds the same bytes, linked
+ * Bytes the build made for `path` under `key`: kept when the spare holds the same bytes, linked
  * when the live tree does, written otherwise. Either way an unchanged file keeps its inode.
  */
-export function placeBytes(relative: string, hash: string, size: number, previous: Pick<Previous, 'live' | 'spare'>): Placement {
-  if (holds(previous.spare?.get(relative), hash, size)) return 'keep';
-  if (holds(previous.live?.get(relative), hash, size)) return 'link';
-  return 'write';
+export function placeMade(path: string, bytes: Uint8Array, key: string, onDisk: OnDisk): Operation {
+  const held: Held = { hash: contentHash(bytes), key, size: bytes.length };
+  const spare = onDisk.spare?.files.get(path);
+  if (holds(spare, held)) return { op: 'keep', path, held: { ...spare!, ...held } };
+  const live = onDisk.live?.files.get(path);
+  if (holds(live, held)) return { op: 'link', path, source: live!, held };
+  return { op: 'write', path, bytes, held };
 }
 
-function holds(held: Held | null | undefined, hash: string, size: number): boolean {
-  return held !== undefined && held !== null && held.hash === hash && held.size === size;
+function holds(found: Held | null | undefined, held: Held): boolean {
+  return found !== undefined && found !== null && found.hash === held.hash && found.size === held.size;
 }
 
 /**
- * What the staging tree holds (`listed`: the spare's files) that the build does not want: the
- * paths of `listed` that are not wanted, each as the topmost directory that holds nothing
- * wanted (removed whole, with anything planted in it), or the file itself.
+ * A file wanted under `key` once the plan is made: a compressed sibling, whose key is known only
+ * when its source is placed (see siblingKey). Kept or linked as `plan` would, else to be made.
  */
-export function unwanted(listed: Iterable<string>, wanted: Wanted): string[] {
+export function placeLate(path: string, key: string, input: Pick<PlanInput, 'onDisk' | 'fingerprint'>): Operation {
+  return placeWanted(path, key, sourcesOf(input.onDisk, input.fingerprint));
+}
+
+function sourcesOf(onDisk: OnDisk, fingerprint: string): Sources {
+  return {
+    live: onDisk.live?.files,
+    spare: onDisk.spare?.files,
+    liveKeys: onDisk.live?.fingerprint === fingerprint,
+    spareKeys: onDisk.spare?.fingerprint === fingerprint,
+  };
+}
+
+/** A previous tree's files info, when its pages were made under `key` by the same code. */
+function pagesInfo(onDisk: OnDisk, fingerprint: string, key: string): FilesInfo | undefined {
+  for (const tree of [onDisk.live, onDisk.spare]) {
+    if (tree && tree.fingerprint === fingerprint && tree.filesInfo?.key === key) return tree.filesInfo;
+  }
+  return undefined;
+}
+
+/**
+ * What a tree holds (`listed`) that the build does not want: each path not wanted, as the
+ * topmost directory that holds nothing wanted (removed whole, with anything planted in it), or
+ * the file itself. `wantedPaths`: every wanted path, whose directories stay.
+ */
+export function unwanted(listed: Iterable<string>, isWanted: (path: string) => boolean, wantedPaths: Iterable<string>): string[] {
   // The directories in use are listed only when something is not wanted (seldom, on a rebuild).
   let used: Set<string> | undefined;
   const doomed = new Set<string>();
   for (const relative of listed) {
-    if (wanted.has(relative)) continue;
-    used ??= directoriesOf(wanted.keys());
+    if (isWanted(relative)) continue;
+    used ??= directoriesOf(wantedPaths);
     // A file where a directory is now wanted: replaced as that directory is made (see Executor).
     if (used.has(relative)) continue;
     let top = relative;

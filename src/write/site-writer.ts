@@ -3,7 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import { fromThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
 import type { Body } from '../render/body.js';
-import { BatchEncoder, type Batch } from './batch-encoder.js';
+import { BatchEncoder } from './batch-encoder.js';
 import type { Totals } from './executor.js';
 import type { FilesInfo } from './marker.js';
 import { checkInside } from './tree-paths.js';
@@ -11,14 +11,10 @@ import { keepAsSpare, liveTree, publish, startStaging } from './tree-roles.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
 import { takeWriter } from './writer-thread.js';
 
-/** Wanted files are sent in batches of this many, planned by the writer as the build lists more. */
+/** Wanted files are sent in batches of this many, checked by the writer as the build lists more. */
 const WANT_BATCH = 4096;
 /** Batches in flight at once: the backpressure that bounds memory to a few megabytes. */
 const BATCHES_IN_FLIGHT = 4;
-/** Held batches (see `write`) go only while fewer than this are in flight: the writer kept busy, room left for the rest. */
-const HELD_IN_FLIGHT = 2;
-/** Past this many bytes of held batches, a background write waits for the writer as any other does. */
-const HELD_BYTES = 32 << 20;
 /**
  * One site written into a staging tree beside `--out` and published on `commit`. The main
  * thread plans and encodes; a writer thread checks the previous trees, carries out the plan
@@ -28,9 +24,6 @@ export class SiteWriter {
   private readonly batches = new BatchEncoder(BATCHES_IN_FLIGHT);
   private inFlight = 0;
   private roomWaiters: Array<() => void> = [];
-  /** Batches written in the background (see `write`), waiting for room no other batch takes. */
-  private readonly held: Batch[] = [];
-  private heldBytes = 0;
   /** Requests not yet answered, in the order sent: the writer answers them in turn. */
   private readonly waiting: Array<{ resolve: (message: FromWorker) => void; reject: (cause: Error) => void }> = [];
   private failure: Error | undefined;
@@ -38,7 +31,7 @@ export class SiteWriter {
   /** Wanted files not yet sent (see `want`). */
   private wantedPaths: string[] = [];
   private wantedKeys: Array<string | undefined> = [];
-  /** Whether wanted files were sent: from then on the staging tree is being changed. */
+  /** Whether the plan was asked for: from then on the staging tree is being changed (see WriterSession.plan). */
   private planned = false;
 
   private constructor(
@@ -83,7 +76,7 @@ export class SiteWriter {
 
   /**
    * One file of the build, with its key (see Wanted). Sent in batches, which the writer checks
-   * (checkInside), plans and carries out while this thread lists more (see planFiles).
+   * (checkInside) while this thread lists more; planned once all are listed (see plan).
    */
   want(relative: string, key: string | undefined): void {
     this.wantedPaths.push(relative);
@@ -93,7 +86,6 @@ export class SiteWriter {
 
   private sendWanted(): void {
     if (this.wantedPaths.length === 0) return;
-    this.planned = true;
     this.send({ type: 'want', paths: this.wantedPaths, keys: this.wantedKeys });
     this.wantedPaths = [];
     this.wantedKeys = [];
@@ -105,6 +97,7 @@ export class SiteWriter {
    */
   async plan(pagesKey: string): Promise<PlanAnswer> {
     this.sendWanted();
+    this.planned = true;
     const answer = await this.request({ type: 'plan', pagesKey });
     if (answer.type !== 'planned') throw new Error(`the writer answered a plan with ${answer.type}`);
     return answer.answer;
@@ -121,64 +114,29 @@ export class SiteWriter {
     return answer.texts;
   }
 
-  /**
-   * One file's bytes, sent in batches; waits while the writer is behind. In the `background`,
-   * a batch never waits: it is held and handed over only into room no other batch takes, so the
-   * writer fills its idle moments with it while this thread goes on (the port files, a bounded
-   * set of small files, are written while the builds are paged).
-   */
-  async write(relative: string, body: Body, background = false): Promise<void> {
+  /** One file's bytes, sent in batches; waits while the writer is behind. */
+  async write(relative: string, body: Body): Promise<void> {
     checkInside(relative);
     if (this.failure) throw this.failure;
-    if (this.batches.add(relative, body)) await this.flush(background);
+    if (this.batches.add(relative, body)) await this.flush();
   }
 
-  private async flush(background = false): Promise<void> {
-    const batch = this.batches.take(background);
-    if (batch) {
-      if (background) {
-        this.held.push(batch);
-        this.heldBytes += batch.data.byteLength;
-        // The writer's answers are read only when this thread yields: without it, held
-        // batches would wait for room that is there while the writer idles.
-        await new Promise(setImmediate);
-        this.sendHeld();
-        while (this.heldBytes > HELD_BYTES && !this.failure) {
-          await this.room();
-          this.sendHeld();
-        }
-        if (this.failure) throw this.failure;
-        return;
-      }
-      while (this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await this.room();
-      this.post(batch);
-    }
+  private async flush(): Promise<void> {
+    const batch = this.batches.take();
     while (this.inFlight >= BATCHES_IN_FLIGHT && !this.failure) await this.room();
     if (this.failure) throw this.failure;
+    if (!batch) return;
+    this.inFlight++;
+    this.send({ type: 'batch', ...batch }, [batch.data]);
   }
 
   private room(): Promise<void> {
     return new Promise<void>((resolve) => this.roomWaiters.push(resolve));
   }
 
-  private post(batch: Batch): void {
-    this.inFlight++;
-    this.send({ type: 'batch', ...batch }, [batch.data]);
-  }
-
-  /** Held batches go into room no waiting batch takes; `all`: whatever the room. */
-  private sendHeld(all = false): void {
-    while (this.held.length > 0 && (all || (this.inFlight < HELD_IN_FLIGHT && this.roomWaiters.length === 0))) {
-      const batch = this.held.shift()!;
-      this.heldBytes -= batch.data.byteLength;
-      this.post(batch);
-    }
-  }
-
   /** Sends what is left, has the writer write the marker, and publishes the tree. */
   async commit(filesInfo: FilesInfo | undefined): Promise<Totals> {
     await this.flush();
-    this.sendHeld(true);
     const answer = await this.request({ type: 'finish', filesInfo });
     if (answer.type !== 'finished') throw new Error(`the writer answered finish with ${answer.type}`);
     this.closing = true;
@@ -221,9 +179,7 @@ export class SiteWriter {
     if (message.type === 'done') {
       this.batches.reuse(message.buffer);
       this.inFlight--;
-      const waiting = this.roomWaiters.shift();
-      if (waiting) waiting();
-      else this.sendHeld();
+      this.roomWaiters.shift()?.();
       return;
     }
     if (message.type === 'failed') return this.fail(fromThreadError(message.error));

@@ -1,10 +1,9 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, rmSync, type Stats } from 'node:fs';
-import path from 'node:path';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, type Stats } from 'node:fs';
 import { contentDigest } from '../content-hash.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { identityOf } from './file-ledger.js';
 import type { Entry, Marker } from './marker.js';
-import { leavesTree, parentOf, pathUnder } from './tree-paths.js';
+import { parentOf, pathUnder } from './tree-paths.js';
 
 /** A file of a previous tree that still holds what its marker says, and its size. */
 export interface Held extends Entry {
@@ -45,30 +44,33 @@ export interface TreeFiles {
  */
 export class CheckedTree implements TreeFiles {
   private readonly real = new Map<string, boolean>();
-  /** The directory of the file last decided on in the spare's check, and whether it is real (see fileDirectory). */
-  private lastDirectory: string | undefined;
-  private lastReal = false;
   private readonly held = new Map<string, Checked | null>();
-  /** The entries the marker knows in each directory; made only when a directory is to be pruned. */
+  /** The entries the marker knows in each directory; made only when a directory is to be read for strangers. */
   private children: Map<string, Set<string>> | undefined;
 
   /**
-   * `prune`: the tree is about to be updated in place (the spare), so every file is checked
-   * now, and a directory changed since its build loses every entry the marker does not know
-   * (files dropped in by hand, planted links).
+   * What stands in a directory changed since the tree's build that its marker does not list
+   * (files dropped in by hand, planted links): found when the tree is `checkedWhole`, for the
+   * plan to remove (see plan.ts).
+   */
+  readonly strangers: string[] = [];
+
+  /**
+   * `checkedWhole`: the tree is about to be updated in place (the spare), so every file is
+   * checked now, and every directory changed since its build is read for strangers.
    */
   constructor(
     private readonly root: string,
     /** With the identities of its ledger, when it has one (see recallIdentities). */
     private readonly marker: Marker,
-    private readonly prune: boolean,
+    private readonly checkedWhole: boolean,
     /** The live tree, when this is the spare (see above). */
     private readonly live?: CheckedTree,
   ) {
-    if (!prune) return;
+    if (!checkedWhole) return;
     this.isRealDirectory('');
     const files = marker.files;
-    for (let i = 0; i < files.size; i++) this.decide(i, this.checkedStat(files.path(i)));
+    for (let i = 0; i < files.size; i++) this.decide(i, this.statOf(files.path(i)));
   }
 
   keys(): Iterable<string> {
@@ -118,46 +120,23 @@ export class CheckedTree implements TreeFiles {
     return this.isRealDirectory(parentOf(relative)) ? lstatSync(pathUnder(this.root, relative), { throwIfNoEntry: false }) : undefined;
   }
 
+  /**
+   * Whether `dir` is a real directory, as is every directory above it; a directory changed since
+   * its build is read for strangers.
+   */
   private isRealDirectory(dir: string): boolean {
-    return this.real.get(dir) ?? this.settleDirectory(dir, () => lstatSync(pathUnder(this.root, dir), { throwIfNoEntry: false }));
-  }
-
-  /** The file at `relative`, as the spare's check takes it: its directory settled as fileDirectory does. */
-  private checkedStat(relative: string): Stats | undefined {
-    const dir = parentOf(relative);
-    const real = this.fileDirectory(dir, () => lstatSync(pathUnder(this.root, dir), { throwIfNoEntry: false }));
-    return real ? lstatSync(pathUnder(this.root, relative), { throwIfNoEntry: false }) : undefined;
-  }
-
-  /**
-   * Whether `dir`, the directory of a file the spare's check decides on, is real: settled once
-   * for the files in it that come one after another (the marker's order), and not kept in
-   * `real`, which keeps the directories above it. Tens of thousands of port directories hold a
-   * file each, and once the spare is checked nothing asks about them again; one that comes
-   * again later is settled again, to the same answer.
-   */
-  private fileDirectory(dir: string, stat: () => Stats | undefined): boolean {
-    if (dir !== this.lastDirectory) {
-      this.lastDirectory = dir;
-      this.lastReal = this.real.get(dir) ?? this.settleDirectory(dir, stat, false);
-    }
-    return this.lastReal;
-  }
-
-  /**
-   * Whether `dir` is a real directory, as is every directory above it, from its lstat (`stat`,
-   * called only once those are known to be real); a directory changed since its build is pruned.
-   * Kept in `real` unless `keep` is false.
-   */
-  private settleDirectory(dir: string, stat: () => Stats | undefined, keep = true): boolean {
+    const settled = this.real.get(dir);
+    if (settled !== undefined) return settled;
     let known = dir === '' || this.isRealDirectory(parentOf(dir));
     if (known) {
-      const stats = stat();
+      const stats = lstatSync(pathUnder(this.root, dir), { throwIfNoEntry: false });
       // The top may be reached through a link (an --out that is one); nothing below it may.
       known = stats !== undefined && (stats.isDirectory() || (dir === '' && stats.isSymbolicLink()));
-      if (known && this.prune && stats!.mtimeMs > this.marker.writtenMs) pruneUnknown(this.root, dir, (this.children ??= childrenOf(this.marker.files.paths())));
+      if (known && this.checkedWhole && stats!.mtimeMs > this.marker.writtenMs) {
+        this.strangers.push(...unknownIn(this.root, dir, (this.children ??= childrenOf(this.marker.files.paths()))));
+      }
     }
-    if (keep) this.real.set(dir, known);
+    this.real.set(dir, known);
     return known;
   }
 }
@@ -191,14 +170,12 @@ function hashesTo(file: string, stats: Stats, hash: string): boolean {
   }
 }
 
-/** Removes the entries of `dir` the marker does not know (never following a link). */
-function pruneUnknown(root: string, dir: string, children: Map<string, Set<string>>): void {
-  if (dir !== '' && leavesTree(dir)) throw new Error(`refusing to prune outside the tree: ${JSON.stringify(dir)}`);
+/** The entries of `dir` the marker does not know, as paths in the tree. */
+function unknownIn(root: string, dir: string, children: Map<string, Set<string>>): string[] {
   const known = children.get(dir);
-  for (const name of readdirSync(pathUnder(root, dir))) {
-    if (known?.has(name) || (dir === '' && name === MARKER_FILE)) continue;
-    rmSync(path.join(pathUnder(root, dir), name), { recursive: true, force: true });
-  }
+  return readdirSync(pathUnder(root, dir))
+    .filter((name) => !known?.has(name) && !(dir === '' && name === MARKER_FILE))
+    .map((name) => (dir === '' ? name : `${dir}/${name}`));
 }
 
 /** Directory → names of its entries (files and directories), from the marker's paths. */

@@ -32,7 +32,7 @@ export type ToWorker =
    * `fingerprint`, or for the running code when it is not given (see code-fingerprint).
    */
   | { type: 'load'; fingerprint: string | undefined }
-  /** Files the build wants, with their keys, in turn: planned as they come (see SiteWriter.want). */
+  /** Files the build wants, with their keys, in turn: checked as they come, planned once all are (see SiteWriter.want). */
   | { type: 'want'; paths: string[]; keys: Array<string | undefined> }
   /** Every file is listed: the answer says what to make (see SiteWriter.plan). */
   | { type: 'plan'; pagesKey: string }

@@ -1,19 +1,20 @@
 /**
- * One build's writing, on the writer thread: the previous trees read and checked, each batch of
- * wanted files planned and carried out, the bytes placed, the marker and the ledgers written.
+ * One build's writing, on the writer thread: the trees on disk read (see trust.ts), the plan
+ * made once every wanted file is listed (see plan.ts) and carried out (see executor.ts), the
+ * bytes the build makes placed as the plan's rules say, the marker and the ledgers written.
  * Everything it holds is this build's, made from the setup its first message gives.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { codeFingerprint } from '../code-fingerprint.js';
 import { contentHash } from '../content-hash.js';
 import { Executor, type Totals } from './executor.js';
 import { recallIdentities, refreshLedger, writeLedger } from './file-ledger.js';
 import { readMarker, type FilesInfo, type Marker } from './marker.js';
-import { planFiles, unwanted, type Previous } from './plan.js';
-import { encode, siblingKey, siblingsOf, sourceOf } from './precompress.js';
+import { placeLate, placeMade, plan, type OnDisk, type Operation } from './plan.js';
+import { encode, siblingKey } from './precompress.js';
 import { checkInside, pathUnder } from './tree-paths.js';
-import { emptyTrash, moveToTrash } from './tree-roles.js';
+import { emptyTrash } from './tree-roles.js';
 import { CheckedTree, readSameFile } from './trust.js';
 import type { PlanAnswer, WorkerSetup } from './write-protocol.js';
 
@@ -21,80 +22,68 @@ export class WriterSession {
   /** The state directory, where the staging tree is and the trees' ledgers are kept. */
   private readonly state: string;
   private live: Marker | undefined;
-  private spare: Marker | undefined;
-  private previous: Previous = { liveKeys: false, spareKeys: false };
+  private onDisk: OnDisk = {};
   /** The code the new tree is made by (see load). */
   private fingerprint = '';
   /** Every file the build wants, as listed so far, with its key. */
   private readonly wanted = new Map<string, string | undefined>();
-  /** The files whose bytes are to be made, as planned so far. */
-  private readonly render: string[] = [];
-  /** The compressed siblings wanted (see precompress): placed once their sources are. */
-  private readonly siblings: string[] = [];
-  private executor: Executor | undefined;
+  /** The plan's siblings, placed once their sources are. */
+  private siblings: Array<Extract<Operation, { op: 'sibling' }>> = [];
+  private readonly executor: Executor;
 
   constructor(private readonly setup: WorkerSetup) {
     this.state = path.dirname(setup.staging);
+    this.executor = new Executor(setup.staging, setup.out, setup.updating, this.state);
   }
 
   /**
-   * The previous trees, read and checked; keys count only when made by the code of `madeBy`,
-   * the running code's unless a test says otherwise. Hashed here, not on the main thread, where
-   * it would hold up the reading of the ports.
+   * Reads the trees on disk and checks their files (see trust.ts), deciding nothing: keys count
+   * only when made by the code of `madeBy`, the running code's unless a test says otherwise.
+   * Hashed here, not on the main thread, where it would hold up the reading of the ports.
    */
   load(madeBy: string | undefined): void {
     const { staging, out, updating } = this.setup;
     this.fingerprint = madeBy ?? codeFingerprint();
-    this.spare = updating ? readMarker(staging) : undefined;
-    // A claimed spare without a marker it can trust: replaced by an empty tree, so nothing of it is published.
-    if (updating && !this.spare) {
-      moveToTrash(staging, this.state);
-      mkdirSync(staging);
-    }
+    const spare = updating ? readMarker(staging) : undefined;
     this.live = readMarker(out);
     if (this.live) recallIdentities(this.state, out, this.live);
-    if (this.spare) recallIdentities(this.state, staging, this.spare);
-    const liveTree = this.live && new CheckedTree(out, this.live, false);
-    this.previous = {
-      live: liveTree,
-      spare: updating ? (this.spare ? new CheckedTree(staging, this.spare, true, liveTree) : new Map()) : undefined,
-      liveKeys: this.live?.fingerprint === this.fingerprint,
-      spareKeys: this.spare?.fingerprint === this.fingerprint,
+    if (spare) recallIdentities(this.state, staging, spare);
+    const liveFiles = this.live && new CheckedTree(out, this.live, false);
+    const spareFiles = spare && new CheckedTree(staging, spare, true, liveFiles);
+    this.onDisk = {
+      live: this.live && { files: liveFiles!, fingerprint: this.live.fingerprint, filesInfo: this.live.filesInfo },
+      spare: spare ? { files: spareFiles!, fingerprint: spare.fingerprint, filesInfo: spare.filesInfo, strangers: spareFiles!.strangers } : updating ? null : undefined,
     };
-    this.executor = new Executor(staging, out, this.previous, this.wanted);
   }
 
-  /** A batch of wanted files, planned and carried out at once: what the previous trees hold is placed. */
+  /** A batch of wanted files, listed as the build goes. */
   want(paths: readonly string[], keys: ReadonlyArray<string | undefined>): void {
-    const batch = new Map<string, string | undefined>();
     for (let i = 0; i < paths.length; i++) {
       checkInside(paths[i]!);
       this.wanted.set(paths[i]!, keys[i]);
-      batch.set(paths[i]!, keys[i]);
-      if (!this.setup.precompress) continue;
-      // Wanted now, so the spare's are not removed as unwanted; their keys follow their sources' bytes.
-      for (const sibling of siblingsOf(paths[i]!)) {
-        this.wanted.set(sibling, undefined);
-        this.siblings.push(sibling);
-      }
     }
-    const plan = planFiles(batch, this.previous);
-    this.executor!.apply(plan);
-    for (const relative of plan.render) this.render.push(relative);
+    this.executor.makeDirectories(paths);
   }
 
-  /** Every file is listed: what the spare holds that is not wanted goes, and the build learns what to make. */
+  /** Every file is listed: the plan is made and carried out as far as it can be before the build makes bytes. */
   plan(pagesKey: string): PlanAnswer {
-    if (this.previous.spare) this.executor!.remove(unwanted(this.previous.spare.keys(), this.wanted));
-    const pagesKept = this.render.every((relative) => this.wanted.get(relative) !== pagesKey);
-    return { render: this.render, filesInfo: pagesKept ? this.pagesInfo(pagesKey) : undefined };
+    const { operations, make, filesInfo } = plan({ wanted: this.wanted, onDisk: this.onDisk, fingerprint: this.fingerprint, pagesKey, precompress: this.setup.precompress });
+    for (const operation of operations) {
+      if (operation.op === 'sibling') this.siblings.push(operation);
+      // Bytes to make come in batches (see put); the marker is the last act of finish.
+      else if (operation.op !== 'make' && operation.op !== 'marker') this.executor.carry(operation);
+    }
+    return { render: make, filesInfo };
   }
 
   /** Files whose bytes this build made, end to end in `bytes`. */
   put(paths: readonly string[], lengths: readonly number[], bytes: Uint8Array): void {
     let offset = 0;
     paths.forEach((relative, i) => {
-      this.executor!.put(relative, bytes.subarray(offset, offset + lengths[i]!));
+      // Made as the plan asked, or made again beside those (every files page, when one changed).
+      if (!this.wanted.has(relative)) throw new Error(`${relative} was sent, but the build does not want it`);
+      this.executor.carry(placeMade(relative, bytes.subarray(offset, offset + lengths[i]!), this.wanted.get(relative) ?? '', this.onDisk));
+      this.executor.totals.rendered++;
       offset += lengths[i]!;
     });
   }
@@ -105,9 +94,9 @@ export class WriterSession {
    */
   recall(relative: string, key: string): string | null {
     try {
-      const placed = this.executor!.placed.get(relative);
+      const placed = this.executor.placed.get(relative);
       if (placed?.key === key) return textHashingTo(readFileSync(pathUnder(this.setup.staging, relative)), placed.hash);
-      const live = this.previous.live?.get(relative);
+      const live = this.onDisk.live?.files.get(relative);
       if (live?.key !== key) return null;
       // Read as it was checked: opened without following a link, and the very file (see readSameFile).
       return textHashingTo(readSameFile(pathUnder(this.setup.out, relative), live, (fd) => readFileSync(fd)), live.hash);
@@ -118,7 +107,7 @@ export class WriterSession {
 
   /** The siblings placed, the trash emptied, the marker and the ledgers written: the tree is whole. */
   finish(filesInfo: FilesInfo | undefined): Totals {
-    const executor = this.executor!;
+    const executor = this.executor;
     for (const sibling of this.siblings) this.placeSibling(sibling);
     // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
     emptyTrash(this.state);
@@ -129,26 +118,16 @@ export class WriterSession {
     return totals;
   }
 
-  /**
-   * A compressed sibling of a file placed already (see precompress), planned as any file under
-   * the key of its source's bytes: kept or linked when a previous tree holds it, else made from
-   * the source as placed.
-   */
-  private placeSibling(sibling: string): void {
-    const { source, encoding } = sourceOf(sibling);
-    const placed = this.executor!.placed.get(source);
-    if (!placed) throw new Error(`${sibling} is wanted, but not ${source}`);
+  /** A compressed sibling, planned once its source is placed (see placeLate), made from the source as placed. */
+  private placeSibling({ path: relative, source, encoding }: Extract<Operation, { op: 'sibling' }>): void {
+    const placed = this.executor.placed.get(source);
+    if (!placed) throw new Error(`${relative} is wanted, but not ${source}`);
     const key = siblingKey(placed.hash, encoding);
-    const plan = planFiles(new Map([[sibling, key]]), this.previous);
-    this.executor!.apply(plan);
-    if (plan.render.length > 0) this.executor!.put(sibling, encode(readFileSync(pathUnder(this.setup.staging, source)), encoding), key);
-  }
-
-  /** A previous tree's files info, when its pages were made under `key` by the same code. */
-  private pagesInfo(key: string): FilesInfo | undefined {
-    if (this.previous.liveKeys && this.live?.filesInfo?.key === key) return this.live.filesInfo;
-    if (this.previous.spareKeys && this.spare?.filesInfo?.key === key) return this.spare.filesInfo;
-    return undefined;
+    const operation = placeLate(relative, key, { onDisk: this.onDisk, fingerprint: this.fingerprint });
+    if (operation.op !== 'make') return this.executor.carry(operation);
+    this.executor.totals.rendered++;
+    const bytes = encode(readFileSync(pathUnder(this.setup.staging, source)), encoding);
+    this.executor.carry(placeMade(relative, bytes, key, this.onDisk));
   }
 }
 
