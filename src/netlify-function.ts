@@ -42,7 +42,9 @@ export default async function handle(request: Request): Promise<Response> {
     return json(503, { detail: 'Service temporarily unavailable, try again later.' });
   }
   // The target as the client wrote it: the path is compared with the index, never opened.
-  const decision = answer(request.method, url.pathname + url.search, site);
+  const cors = { origin: request.headers.get('origin') ?? undefined, requestMethod: request.headers.get('access-control-request-method') ?? undefined };
+  const decision = answer(request.method, url.pathname + url.search, site, cors);
+  if ('preflight' in decision) return new Response(null, { status: 200, headers: { ...decision.preflight, 'Content-Length': '0' } });
   if ('location' in decision) return new Response(null, { status: 301, headers: { ...API_HEADERS, Location: decision.location } });
   if ('body' in decision) return json(decision.status, decision.body);
   // Fetched whole for HEAD too: its length is the GET's Content-Length.

@@ -1,4 +1,6 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -52,6 +54,31 @@ async function onPage(context: BrowserContext, hash: string, steps: (page: Page)
 }
 
 const shot = (context: BrowserContext, page: Page, name: string) => page.screenshot({ path: path.join(context.shots!, `${name}.png`), fullPage: true });
+
+browsing('a page of another origin reads the API with fetch(), a preflighted request too; a header CORS does not allow is refused', async (context) => {
+  // Another origin: the same host on another port, serving a page of its own.
+  const elsewhere = createServer((_, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><html lang="en"><title>elsewhere</title></html>');
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+  const page = await context.browser!.newPage();
+  try {
+    await page.goto(`http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`);
+    const read = await page.evaluate(async (api) => {
+      const name = async (init?: RequestInit) => ((await (await fetch(`${api}api/v1/ports/zlib/`, init)).json()) as { name: string }).name;
+      const refused = await fetch(`${api}api/v1/ports/zlib/`, { headers: { 'X-Not-Allowed': '1' } }).then(
+        () => 'read',
+        (error: Error) => error.name,
+      );
+      return { simple: await name(), preflighted: await name({ headers: { 'X-Requested-With': 'fetch' } }), refused };
+    }, context.url!);
+    assert.equal(read, { simple: 'zlib', preflighted: 'zlib', refused: 'TypeError' });
+  } finally {
+    await page.close();
+    await new Promise((resolve) => elsewhere.close(resolve));
+  }
+});
 
 browsing('the start page counts every list and links to it', async (context) => {
   await onPage(context, '', async (page) => {

@@ -12,6 +12,8 @@ import {
   PORT_ROUTE,
   PORTS_ROUTE,
   OPENAPI_ROUTE,
+  PREFLIGHT_CORS_HEADERS,
+  PREFLIGHT_HEADERS,
   ROOT_LINK_FORMATS,
   ROOT_ROUTE,
   type Route,
@@ -85,6 +87,24 @@ function routeChecks(route: Route): string[] {
   ];
 }
 
+/** The CORS preflight's headers that only a request with an `Origin` gets, each from a map of `$http_origin`. */
+const PREFLIGHT_CORS = Object.entries(PREFLIGHT_CORS_HEADERS).map(([name, value], i) => ({ name, value, variable: `$pg_cors_${i}` }));
+
+/**
+ * A CORS preflight, on any path and before any route (see PREFLIGHT_HEADERS): the server's
+ * `if` sends it here through `error_page 418`, as no location has been chosen yet.
+ */
+function preflightLocation(): string[] {
+  return [
+    '  location @pg_preflight {',
+    `    types { } default_type ${quoted(PREFLIGHT_HEADERS['Content-Type'])};`,
+    `    add_header Vary ${quoted(PREFLIGHT_HEADERS.Vary)} always;`,
+    ...PREFLIGHT_CORS.map(({ name, variable }) => `    add_header ${name} ${variable} always;`),
+    '    return 200 "";',
+    '  }',
+  ];
+}
+
 /** A named location answering a miss of its route. */
 function missLocation(kind: ErrorKind): string[] {
   return [`  location @pg_${kind.replace('-', '_')} {`, `    ${returnJson(404, ERROR_BODIES[kind])}`, '  }'];
@@ -146,6 +166,10 @@ export function renderNginxConfig(site: NginxSite): string {
     '  default "";',
     '}',
     '',
+    '# A CORS preflight: OPTIONS with Access-Control-Request-Method; more headers with an Origin.',
+    'map "$request_method:$http_access_control_request_method" $pg_preflight { "~^OPTIONS:." 1; default 0; }',
+    ...PREFLIGHT_CORS.map(({ value, variable }) => `map $http_origin ${variable} { "" ""; default ${quoted(value)}; }`),
+    '',
     "# Django's APPEND_SLASH: a relative redirect to the path with its slash, the query kept.",
     'map $request_uri $pg_slashed { "~^(?<p>[^?]*)(?<q>\\?.*)?$" $p/$q; }',
     '',
@@ -171,6 +195,8 @@ export function renderNginxConfig(site: NginxSite): string {
     ...headerLines('  '),
     `  error_page 404 = ${missOf('not-found')};`,
     `  error_page 405 = @pg_method;`,
+    '  error_page 418 = @pg_preflight;',
+    '  if ($pg_preflight) { return 418; }',
     '',
     ...routeLocation(`= ${ROOT_ROUTE.path}`, ROOT_ROUTE, '$pg_root_file', missOf('not-found')),
     ...routeLocation(`= ${OPENAPI_ROUTE.path}`, OPENAPI_ROUTE, OPENAPI_ROUTE.path, missOf('not-found')),
@@ -208,6 +234,7 @@ export function renderNginxConfig(site: NginxSite): string {
     ...missLocation('no-category'),
     ...missLocation('invalid-page'),
     '  location @pg_no_maintainer { return 200 "[]"; }',
+    ...preflightLocation(),
     `  location @pg_method { ${METHOD_NOT_ALLOWED} }`,
     '}',
     '',

@@ -6,11 +6,31 @@ import { API_DIR, BROWSER_PAGE, BROWSER_SCRIPT, BROWSER_STYLE, CATEGORY_DIR, FIL
  */
 export const API_PREFIX = '/api/';
 
-/** Every response under /api/v1/ carries these, errors and OPTIONS included (docs/api.md). */
+/**
+ * Every response under /api/v1/ carries these, errors and OPTIONS included (docs/api.md). The
+ * live service lets every origin read it (django-cors-headers, all origins, no credentials);
+ * it names `*` only when a request has an `Origin`, but a static host cannot tell, and `*` asks
+ * nothing of a request without one.
+ */
 export const API_HEADERS = {
   Allow: 'GET, HEAD, OPTIONS',
   'Content-Type': 'application/json',
   Vary: 'Accept',
+  'Access-Control-Allow-Origin': '*',
+} as const;
+
+/**
+ * A CORS preflight (OPTIONS with `Access-Control-Request-Method`) as the live service answers
+ * it on any path, before any route: 200 with no body and Django's own type, `Origin` in Vary.
+ */
+export const PREFLIGHT_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Origin' } as const;
+
+/** What a preflight with an `Origin` gets besides: django-cors-headers' defaults. */
+export const PREFLIGHT_CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'accept, authorization, content-type, user-agent, x-csrftoken, x-requested-with',
+  'Access-Control-Allow-Methods': 'DELETE, GET, OPTIONS, PATCH, POST, PUT',
+  'Access-Control-Max-Age': '86400',
 } as const;
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;

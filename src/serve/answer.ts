@@ -11,6 +11,8 @@ import {
   OPENAPI_ROUTE,
   optionsBody,
   PORT_ROUTE,
+  PREFLIGHT_CORS_HEADERS,
+  PREFLIGHT_HEADERS,
   PORTS_ROUTE,
   ROOT_ROUTE,
   type Route,
@@ -39,7 +41,15 @@ export type Answer =
    */
   | { status: 200; file: string; missing: ErrorKind; headers?: Record<string, string> }
   | { status: number; body: unknown }
-  | { status: 301; location: string };
+  | { status: 301; location: string }
+  /** A CORS preflight: no body, these headers alone. */
+  | { status: 200; preflight: Record<string, string> };
+
+/** What a request says of CORS: its `Origin` and `Access-Control-Request-Method` headers. */
+export interface CorsRequest {
+  origin?: string | undefined;
+  requestMethod?: string | undefined;
+}
 
 /** An instance route's path as a pattern, its `:name` one segment of `segment` (a character class). */
 function instancePattern(route: Route, segment: string): { route: Route; pattern: RegExp } {
@@ -72,7 +82,11 @@ function lastValue(query: URLSearchParams, key: string): string | undefined {
  * APPEND_SLASH), content negotiation (`format`), the method, then the lookup. The request's
  * path is only ever compared with the index, never joined to a file-system path.
  */
-export function answer(method: string, rawTarget: string, site: SiteIndex): Answer {
+export function answer(method: string, rawTarget: string, site: SiteIndex, cors: CorsRequest = {}): Answer {
+  // django-cors-headers comes first among the live service's middleware: before any route.
+  if (method === 'OPTIONS' && cors.requestMethod !== undefined) {
+    return { status: 200, preflight: cors.origin !== undefined ? { ...PREFLIGHT_HEADERS, ...PREFLIGHT_CORS_HEADERS } : { ...PREFLIGHT_HEADERS } };
+  }
   const queryAt = rawTarget.indexOf('?');
   const rawPath = queryAt === -1 ? rawTarget : rawTarget.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : rawTarget.slice(queryAt + 1);

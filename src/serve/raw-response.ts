@@ -19,7 +19,7 @@ export function refusedRequestLine(received: Buffer | undefined): { method: stri
  * answer with a body of its own or a redirect; undefined for an answer that is a file.
  */
 export function rawResponse(decision: Answer): string | undefined {
-  if ('file' in decision) return undefined;
+  if ('file' in decision || 'preflight' in decision) return undefined;
   const body = 'body' in decision ? toJsonText(decision.body) : '';
   const headers = { ...API_HEADERS, ...('location' in decision ? { Location: decision.location } : {}), 'Content-Length': Buffer.byteLength(body), Connection: 'close' };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);

@@ -134,7 +134,14 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
       if (replaced()) return handle(req, res, tries - 1);
       throw cause;
     }
-    const decision = answer(method, requestTarget(req), siteIndex);
+    // Node joins a repeated header into one string (set-cookie alone aside).
+    const cors = { origin: req.headers.origin, requestMethod: req.headers['access-control-request-method'] as string | undefined };
+    const decision = answer(method, requestTarget(req), siteIndex, cors);
+    if ('preflight' in decision) {
+      res.writeHead(200, { ...decision.preflight, 'Content-Length': 0 });
+      res.end();
+      return;
+    }
     if ('location' in decision) {
       res.writeHead(301, { ...API_HEADERS, Location: decision.location, 'Content-Length': 0 });
       res.end();

@@ -11,6 +11,8 @@ export interface Expected {
   location?: string;
   /** The three docs/api.md headers; true unless a host difference says otherwise. */
   apiHeaders?: boolean;
+  /** Headers by their lower-case name, each with its exact value; undefined: must be absent. */
+  headers?: Record<string, string | undefined>;
   /** The Content-Type of a file outside the API (the browser's), whose headers are its own. */
   contentType?: string;
   /** HEAD: the body the GET would send, whose length `Content-Length` must give. */
@@ -53,7 +55,35 @@ const ENCODED_FILE = 'Netlify\'s local emulation looks a file up by its path as 
 const UNDECODED_QUERY = 'query values are compared as sent, undecoded';
 const DOT_SEGMENTS = 'the `.` and `..` segments of a path are resolved before it is matched';
 
+/** A CORS preflight as django-cors-headers answers it, on any path (see PREFLIGHT_HEADERS). */
+const PREFLIGHT_REQUEST = { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-requested-with' };
+const PREFLIGHT: Expected = {
+  status: 200,
+  body: { empty: true },
+  apiHeaders: false,
+  headers: {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': '0',
+    vary: 'Origin',
+    allow: undefined,
+    'access-control-allow-origin': '*',
+    'access-control-allow-headers': 'accept, authorization, content-type, user-agent, x-csrftoken, x-requested-with',
+    'access-control-allow-methods': 'DELETE, GET, OPTIONS, PATCH, POST, PUT',
+    'access-control-max-age': '86400',
+  },
+};
+const PREFLIGHT_NO_ORIGIN: Expected = { ...PREFLIGHT, headers: { ...PREFLIGHT.headers, 'access-control-allow-origin': undefined, 'access-control-allow-headers': undefined, 'access-control-allow-methods': undefined, 'access-control-max-age': undefined } };
+const PREFLIGHT_STATIC = 'a rule serving a file answers OPTIONS like GET, before the function could: 200 with the file and its headers, `Access-Control-Allow-Origin: *` among them, enough for the simple GETs a reader of this API sends';
+
 export const CASES: Case[] = [
+  // CORS: every answer above carries Access-Control-Allow-Origin: * (see check.ts); preflights on any path
+  { name: 'a CORS preflight of a port', method: 'OPTIONS', target: '/api/v1/ports/zlib/', headers: PREFLIGHT_REQUEST, expect: PREFLIGHT, netlify: { status: 200, body: file('zlib.json'), why: PREFLIGHT_STATIC } },
+  { name: 'a CORS preflight of no route, before any 404', method: 'OPTIONS', target: '/api/v2/nowhere', headers: PREFLIGHT_REQUEST, expect: PREFLIGHT },
+  { name: 'a CORS preflight of a port without its slash, before the 301', method: 'OPTIONS', target: '/api/v1/ports/zlib', headers: PREFLIGHT_REQUEST, expect: PREFLIGHT, netlify: { status: 200, body: file('zlib.json'), why: `${PREFLIGHT_STATIC}; ${NO_SLASH}` } },
+  { name: 'a preflight without an Origin: no CORS headers', method: 'OPTIONS', target: '/api/v1/category/anything/', headers: { 'Access-Control-Request-Method': 'GET' }, expect: PREFLIGHT_NO_ORIGIN },
+  { name: 'OPTIONS with an Origin but no requested method is no preflight', method: 'OPTIONS', target: '/api/v1/ports/nosuch/', headers: { Origin: 'https://elsewhere.example' }, expect: { status: 200, body: metadata('Port Api Instance') } },
+  { name: 'a GET from another origin', method: 'GET', target: '/api/v1/ports/zlib/', headers: { Origin: 'https://elsewhere.example' }, expect: { status: 200, body: file('zlib.json') } },
+
   // Ports
   { name: 'a port', method: 'GET', target: '/api/v1/ports/zlib/', expect: { status: 200, body: file('zlib.json') } },
   { name: 'a port in another letter case', method: 'GET', target: '/api/v1/ports/ZLIB/', expect: { status: 200, body: file('zlib.json') }},

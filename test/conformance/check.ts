@@ -22,7 +22,9 @@ export function checkResponse(c: Case, expect: Expected, res: HttpResponse, vary
     assert.is(res.headers['content-type'], 'application/json', `${label}: Content-Type`);
     const vary = varyAlso ? String(res.headers.vary).split(', ').filter((name) => name !== varyAlso).join(', ') : res.headers.vary;
     assert.is(vary, 'Accept', `${label}: Vary`);
+    assert.is(res.headers['access-control-allow-origin'], '*', `${label}: Access-Control-Allow-Origin`);
   }
+  for (const [name, value] of Object.entries(expect.headers ?? {})) assert.is(res.headers[name], value, `${label}: ${name}`);
   if (expect.contentType !== undefined) assert.is(res.headers['content-type'], expect.contentType, `${label}: Content-Type`);
   if (expect.location !== undefined) assert.is(res.headers.location, expect.location, `${label}: Location`);
   if (expect.lengthOf !== undefined) {
