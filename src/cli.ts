@@ -3,6 +3,9 @@ import { buildSite, validateCatalogue, type BuildResult } from './commands/build
 import { importCatalogue } from './commands/import-catalogue.js';
 import { interruptible } from './commands/interruptible.js';
 import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { writeKeyPair } from './sign/key-files.js';
+import { verifyFile } from './sign/verify-file.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl, parsePageSize, parsePort } from './options.js';
 import { serveSite } from './serve/server.js';
 import { readSiteIndex } from './serve/site-index.js';
@@ -187,6 +190,31 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       const root = checkRoot(dir);
       const index = readSiteIndex(realpathSync(dir));
       io.stdout(renderNginxConfig({ root, listen, serverName, ports: index.ports.values(), pages: { files: index.pages, ...index.listPages } }));
+    });
+
+  program
+    .command('keygen')
+    .description('make a signify key pair for `build --sign-key`: <prefix>.pub and <prefix>.sec (no passphrase, readable by you alone); never writes over a key')
+    .argument('<prefix>', 'where the keys go, e.g. keys/ports')
+    .action((prefix: string) => {
+      const { publicFile, secretFile } = writeKeyPair(prefix, io.cwd);
+      const shown = (file: string) => path.relative(io.cwd, file) || file;
+      io.stdout(`Wrote ${shown(publicFile)} (publish it) and ${shown(secretFile)} (keep it secret: build --sign-key ${shown(secretFile)}).\n`);
+    });
+
+  program
+    .command('verify')
+    .description("check a file against its signify signature (<file>.sig), as `signify -V` does: exit 0, or 1 with the reason")
+    .argument('<file>', 'the signed file, e.g. dist/dump/ports.json')
+    .requiredOption('--pub <key>', 'the public key (a signify .pub file)')
+    .option('--sig <file>', 'the signature, when it is not <file>.sig')
+    .action((file: string, opts: { pub: string; sig?: string }) => {
+      const verified = verifyFile(file, opts.pub, io.cwd, opts.sig);
+      if (verified.failure !== undefined) {
+        io.stderr(`ports-gen: verification failed: ${verified.failure}\n`);
+        return setExit(EXIT.problems);
+      }
+      io.stdout(`${verified.file}: signature verified (${verified.signature})\n`);
     });
 
   return program;

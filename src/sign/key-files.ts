@@ -1,0 +1,85 @@
+/**
+ * Signify key files on disk: made by `ports-gen keygen`, read by `build --sign-key` and
+ * `verify`. A file that cannot be used is a refusal naming it (exit 2); the machine's own faults
+ * (no permission, a full disk) are left to the CLI's one-line report.
+ */
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../problems/usage-error.js';
+import { generateKeyPair, parsePublicKey, parseSecretKey, SignifyError, type PublicKey, type SecretKey } from './signify.js';
+
+/** A key file is a few hundred bytes: anything much larger is not one, and is not read whole. */
+const KEY_FILE_MOST = 4096;
+
+/** Where `keygen <prefix>` writes: `<prefix>.pub` and `<prefix>.sec`. */
+export function keyFiles(prefix: string, cwd: string): { publicFile: string; secretFile: string } {
+  const base = path.resolve(cwd, prefix);
+  return { publicFile: `${base}.pub`, secretFile: `${base}.sec` };
+}
+
+/**
+ * Writes a new key pair at `prefix`: the secret key readable by its owner alone (0600), neither
+ * file written over (a lost secret key cannot be made again). Both or neither: a public key that
+ * cannot be written takes its secret key with it.
+ */
+export function writeKeyPair(prefix: string, cwd: string): { publicFile: string; secretFile: string } {
+  const files = keyFiles(prefix, cwd);
+  const parent = path.dirname(files.secretFile);
+  if (!statSync(parent, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${path.relative(cwd, parent) || parent}: no such directory for the keys; make it first`);
+  for (const file of [files.secretFile, files.publicFile]) {
+    if (lstatSync(file, { throwIfNoEntry: false })) throw new UsageError(`${path.relative(cwd, file) || file} exists: ports-gen never writes over a key; choose another prefix`);
+  }
+  const { publicFile, secretFile } = generateKeyPair();
+  writeFileSync(files.secretFile, secretFile, { flag: 'wx', mode: 0o600 });
+  try {
+    writeFileSync(files.publicFile, publicFile, { flag: 'wx', mode: 0o644 });
+  } catch (cause) {
+    rmSync(files.secretFile, { force: true });
+    throw cause;
+  }
+  return files;
+}
+
+export function readPublicKey(file: string, cwd: string): PublicKey {
+  return parsed(file, cwd, 'public key', parsePublicKey);
+}
+
+export function readSecretKey(file: string, cwd: string): SecretKey {
+  return parsed(file, cwd, 'secret key', parseSecretKey);
+}
+
+function parsed<T>(file: string, cwd: string, what: string, parse: (text: string) => T): T {
+  const shown = path.relative(cwd, path.resolve(cwd, file)) || file;
+  const text = readSmall(path.resolve(cwd, file), shown, what);
+  try {
+    return parse(text);
+  } catch (cause) {
+    if (cause instanceof SignifyError) throw new UsageError(`${shown}: ${cause.message}`);
+    throw cause;
+  }
+}
+
+/** A small regular file's text; a refusal naming `shown` for anything else. */
+function readSmall(file: string, shown: string, what: string): string {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`${shown}: no such file (the ${what} to use)`);
+    throw cause;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new UsageError(`${shown}: not a file (the ${what} to use)`);
+    if (stats.size > KEY_FILE_MOST) throw new UsageError(`${shown}: ${stats.size} bytes, too large for a signify ${what}`);
+    const bytes = Buffer.alloc(stats.size);
+    for (let done = 0; done < bytes.length; ) {
+      const read = readSync(fd, bytes, done, bytes.length - done, done);
+      if (read === 0) break;
+      done += read;
+    }
+    return bytes.toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
