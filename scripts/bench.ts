@@ -82,11 +82,11 @@ function settle(): void {
   spawnSync('sync');
 }
 
-function measureBuild(catalogue: string, out: string): Measured {
+function measureBuild(catalogue: string, out: string, ...flags: string[]): Measured {
   settle();
   const before = sampleMachine();
   const started = performance.now();
-  const run = spawnSync(process.execPath, [child, catalogue, out], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const run = spawnSync(process.execPath, [child, catalogue, out, ...flags], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const processSeconds = (performance.now() - started) / 1000;
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
   if (run.status !== 0 || !line.startsWith('{')) throw new Error(`build failed: ${run.stderr}`);
@@ -327,11 +327,15 @@ const addDependency = (round: number) => (list: Array<Record<string, unknown>>) 
 const floors = [measureFloor(tree, path.join(dir, 'floor-0'))];
 discard(path.join(dir, 'floor-0'));
 const fulls: Measured[] = [];
+/** The same full build without the dumps, right after it, for what they cost. */
+const withoutDumps: Measured[] = [];
 const versions: Rebuild[] = [];
 const dependencies: Rebuild[] = [];
 for (let round = 1; round <= rounds; round++) {
   fulls.push(measureBuild(catalogue, path.join(dir, `full-${round}`)));
   discard(path.join(dir, `full-${round}`));
+  withoutDumps.push(measureBuild(catalogue, path.join(dir, `bare-${round}`), '--no-dumps'));
+  discard(path.join(dir, `bare-${round}`));
   floors.push(measureFloor(tree, path.join(dir, `floor-${round}`)));
   discard(path.join(dir, `floor-${round}`));
   versions.push(rebuild(changeVersion));
@@ -347,6 +351,13 @@ fulls.forEach((build, i) => {
 });
 row('build / I/O floor (median)', `${ratios[middle]!.toFixed(2)} × (round ${middle + 1})`);
 row('peak RSS (highest of the rounds)', `${Math.max(...fulls.map((build) => build.peakRssMB)).toFixed(0)} MB`);
+{
+  const bare = middleOf(withoutDumps, (build) => build.seconds);
+  const dumped = middleOf(fulls, (build) => build.seconds);
+  const costs = fulls.map((build, i) => build.seconds / withoutDumps[i]!.seconds - 1);
+  row('without the dumps (median)', `${bare.seconds.toFixed(2)} s, peak RSS ${Math.max(...withoutDumps.map((build) => build.peakRssMB)).toFixed(0)} MB`);
+  row('the dumps cost (median of the rounds)', `${(100 * costs.sort((a, b) => a - b)[Math.floor(costs.length / 2)]!).toFixed(0)} % (${dumped.seconds.toFixed(2)} s against ${bare.seconds.toFixed(2)} s)`);
+}
 row('files / bytes written', `${full.stats.files.toLocaleString('en-US')} / ${mb(full.stats.bytes)}`);
 floors.forEach((floor, i) => {
   row(`floor ${i}: cpu time`, cpuOf(floor.cpu));

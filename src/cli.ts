@@ -4,7 +4,7 @@ import { importCatalogue } from './commands/import-catalogue.js';
 import { interruptible } from './commands/interruptible.js';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { writeKeyPair } from './sign/key-files.js';
+import { readSigningKey, writeKeyPair } from './sign/key-files.js';
 import { verifyFile } from './sign/verify-file.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl, parsePageSize, parsePort } from './options.js';
 import { serveSite } from './serve/server.js';
@@ -81,7 +81,13 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--no-link', 'make --out a plain directory, not a link to the newest tree (for uploaders that do not follow links; readers can find it missing while it is replaced)')
     .option('--precompress', 'write each JSON file gzipped (.gz) and Brotli-compressed (.br) beside it, for nginx and other servers that send them as they are', false)
     .option('--no-builds', 'the catalogue has no builds.ndjson on purpose: the files list is empty, without a warning')
-    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean; link: boolean; precompress: boolean; builds: boolean }) => {
+    .option('--no-dumps', 'leave out the bulk files dump/ports.json and dump/versions.json')
+    .option('--sign-key <file>', 'sign the dumps with this signify secret key (ports-gen keygen): <dump>.sig beside each (default: $PORTS_GEN_SIGN_KEY)')
+    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean; link: boolean; precompress: boolean; builds: boolean; dumps: boolean; signKey?: string }) => {
+      const keyFile = opts.signKey ?? (io.env.PORTS_GEN_SIGN_KEY || undefined);
+      if (keyFile !== undefined && !opts.dumps) throw new UsageError('--sign-key signs the dumps, which --no-dumps leaves out');
+      // Read and checked before anything else: a key that cannot sign fails the build before it starts.
+      const signKey = keyFile === undefined ? undefined : readSigningKey(keyFile, io.cwd);
       const progress = progressFor(io, opts.quiet);
       const baseUrl = normaliseBaseUrl(opts.baseUrl, io.env);
       if (opts.baseUrl === undefined && !io.env.URL && io.env.CI) {
@@ -102,6 +108,8 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
           link: opts.link,
           precompress: opts.precompress,
           noBuilds: !opts.builds,
+          dumps: opts.dumps,
+          signKey,
         }),
       );
       if (typeof result === 'number') return setExit(result);

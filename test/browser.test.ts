@@ -55,7 +55,7 @@ async function onPage(context: BrowserContext, hash: string, steps: (page: Page)
 
 const shot = (context: BrowserContext, page: Page, name: string) => page.screenshot({ path: path.join(context.shots!, `${name}.png`), fullPage: true });
 
-browsing('a page of another origin reads the API with fetch(), a preflighted request too; a header CORS does not allow is refused', async (context) => {
+browsing('a page of another origin reads the API and the versions dump with fetch(), a preflighted request too; a header CORS does not allow is refused', async (context) => {
   // Another origin: the same host on another port, serving a page of its own.
   const elsewhere = createServer((_, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -71,9 +71,10 @@ browsing('a page of another origin reads the API with fetch(), a preflighted req
         () => 'read',
         (error: Error) => error.name,
       );
-      return { simple: await name(), preflighted: await name({ headers: { 'X-Requested-With': 'fetch' } }), refused };
+      const versions = (await (await fetch(`${api}dump/versions.json`)).json()) as Record<string, { version: string }>;
+      return { simple: await name(), preflighted: await name({ headers: { 'X-Requested-With': 'fetch' } }), refused, zlib: versions.zlib?.version };
     }, context.url!);
-    assert.equal(read, { simple: 'zlib', preflighted: 'zlib', refused: 'TypeError' });
+    assert.equal(read, { simple: 'zlib', preflighted: 'zlib', refused: 'TypeError', zlib: '1.3.1' });
   } finally {
     await page.close();
     await new Promise((resolve) => elsewhere.close(resolve));

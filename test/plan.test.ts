@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentHash } from '../src/content-hash.js';
 import type { FilesInfo } from '../src/write/marker.js';
-import { placeLate, placeMade, plan, unwanted, type OnDisk, type Operation, type PlanInput } from '../src/write/plan.js';
+import { placeAssembly, placeLate, placeMade, plan, unwanted, type OnDisk, type Operation, type PlanInput } from '../src/write/plan.js';
 import { directoriesOf } from '../src/write/tree-paths.js';
 import type { Checked } from '../src/write/trust.js';
 
@@ -75,6 +75,29 @@ test('with precompression each JSON file has its siblings, placed after every fi
   const result = plan(input({ 'a.json': 'k', 'c.txt': 'k' }, { spare }, { precompress: true }));
   assert.equal(steps(result.operations), ['remove b.json', 'remove b.json.gz', 'keep a.json', 'make c.txt', 'sibling a.json.gz', 'sibling a.json.br', 'marker']);
   assert.equal(result.operations[4], { op: 'sibling', path: 'a.json.gz', source: 'a.json', encoding: 'gz' });
+});
+
+test('an assembly is planned after every file, before the siblings; placed by its parts\' hashes once they are placed', () => {
+  const assemblies = new Map([['dump.json', ['a.json', 'b.json']]]);
+  const first = plan(input({ 'a.json': 'k1', 'b.json': 'k2' }, {}, { assemblies, precompress: true }));
+  assert.equal(steps(first.operations), ['make a.json', 'make b.json', 'assemble dump.json', 'sibling a.json.gz', 'sibling a.json.br', 'sibling b.json.gz', 'sibling b.json.br', 'sibling dump.json.gz', 'sibling dump.json.br', 'marker']);
+  const assemble = first.operations[2] as Extract<Operation, { op: 'assemble' }>;
+  assert.equal(assemble, { op: 'assemble', path: 'dump.json', parts: ['a.json', 'b.json'] });
+
+  const made = placeAssembly(assemble, ['h1', 'h2'], { onDisk: {}, fingerprint: 'code' }) as Extract<Operation, { op: 'assemble' }>;
+  assert.is(made.op, 'assemble');
+  assert.match(made.key!, /^assembly:[0-9a-f]{16}$/);
+  const live = tree({ 'dump.json': held(made.key!) });
+  assert.is(placeAssembly(assemble, ['h1', 'h2'], { onDisk: { live }, fingerprint: 'code' }).op, 'link', 'the same parts\' bytes: the live file');
+  assert.is(placeAssembly(assemble, ['h1', 'h2'], { onDisk: { spare: spareOf({ 'dump.json': held(made.key!) }), live }, fingerprint: 'code' }).op, 'keep');
+  const again = placeAssembly(assemble, ['h1', 'h3'], { onDisk: { live }, fingerprint: 'code' }) as Extract<Operation, { op: 'assemble' }>;
+  assert.equal([again.op, again.previous], ['assemble', live.files.get('dump.json')], 'a part changed: assembled again, from the live file where it can');
+  assert.is.not(again.key, made.key);
+  assert.is(placeAssembly(assemble, ['h1', 'h2'], { onDisk: { live }, fingerprint: 'new code' }).op, 'assemble');
+
+  const spare = spareOf({ 'dump.json': held('d'), 'dump.json.gz': held('g'), 'other.json': held('o') });
+  const removed = plan(input({ 'a.json': 'k1' }, { spare }, { assemblies: new Map([['dump.json', ['a.json']]]), precompress: true })).operations;
+  assert.equal(steps(removed).filter((step) => step.startsWith('remove')), ['remove other.json'], "the spare's assembled file and its siblings are wanted");
 });
 
 test('a previous tree files info is kept when no file under the pages key is to be made, by the same code', () => {

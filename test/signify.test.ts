@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSecretKey } from '../src/sign/key-files.js';
 import { signatureFile } from '../src/sign/signify.js';
 import { runCli } from './support/run-cli.js';
-import { withTempDir } from './support/paths.js';
+import { FIXTURES, withTempDir } from './support/paths.js';
 
 /**
  * Signify's files, checked against OpenBSD's own signify (Debian's signify-openbsd, which CI
@@ -90,6 +90,51 @@ test('a flipped byte, a wrong key, a cut signature, a missing file: exit 1, the 
     assert.is(secretAsPublic.code, 2);
     assert.match(secretAsPublic.stderr, 'k.sec: it is not a signify public key');
     assert.equal(readdirSync(dir).sort(), [...before, 'cut.sig', 'flipped', 'flipped.sig'].sort(), 'nothing written by verify');
+  });
+});
+
+test('build --sign-key signs both dumps: signify -V and ports-gen verify pass; kept while the dumps are, made again when they change', async () => {
+  await withTempDir(async (dir) => {
+    cpSync(path.join(FIXTURES, 'dumps/catalogue'), path.join(dir, 'catalogue'), { recursive: true });
+    assert.is((await runCli(['keygen', 'site'], { cwd: dir })).code, 0);
+    const build = (...args: string[]) => runCli(['build', '--quiet', ...args], { cwd: dir });
+    const signed = await build('--sign-key', 'site.sec');
+    assert.is(signed.code, 0, signed.stderr);
+    for (const dump of ['dist/dump/ports.json', 'dist/dump/versions.json']) {
+      assert.match(readFileSync(path.join(dir, `${dump}.sig`), 'utf8'), /^untrusted comment: verify with site\.pub\n/);
+      assert.match(signify(dir, '-V', '-p', 'site.pub', '-m', dump), 'Signature Verified');
+      assert.is((await runCli(['verify', '--pub', 'site.pub', dump], { cwd: dir })).code, 0, dump);
+    }
+    const inode = () => statSync(path.join(dir, 'dist/dump/versions.json.sig')).ino;
+    const first = inode();
+    assert.is((await runCli(['build', '--quiet'], { cwd: dir, env: { PORTS_GEN_SIGN_KEY: 'site.sec' } })).code, 0);
+    assert.is(inode(), first, 'the same dump, the same key: the signature is kept');
+    const portindex = path.join(dir, 'catalogue/portindex.json');
+    writeFileSync(portindex, readFileSync(portindex, 'utf8').replace('"version":"2.4"', '"version":"2.5"'));
+    assert.is((await build('--sign-key', 'site.sec')).code, 0);
+    assert.is.not(inode(), first);
+    assert.match(signify(dir, '-V', '-p', 'site.pub', '-m', 'dist/dump/versions.json'), 'Signature Verified');
+    assert.is((await build()).code, 0);
+    assert.not.ok(existsSync(path.join(dir, 'dist/dump/versions.json.sig')), 'built without the key: no signature is left to go stale');
+  });
+});
+
+test('build --sign-key with a key that cannot sign: exit 2, the reason, nothing written', async () => {
+  await withTempDir(async (dir) => {
+    cpSync(path.join(FIXTURES, 'dumps/catalogue'), path.join(dir, 'catalogue'), { recursive: true });
+    execFileSync(SIGNIFY, ['-G', '-p', 'p.pub', '-s', 'p.sec'], { cwd: dir, input: 'a passphrase\n' });
+    signify(dir, '-G', '-n', '-p', 'k.pub', '-s', 'k.sec');
+    const cases: Array<[string[], string]> = [
+      [['--sign-key', 'p.sec'], 'ports-gen: p.sec: it is protected by a passphrase; make one without (ports-gen keygen, or signify -G -n)\n'],
+      [['--sign-key', 'none.sec'], 'ports-gen: none.sec: no such file (the secret key to use)\n'],
+      [['--sign-key', 'k.pub'], 'ports-gen: k.pub: it is not a signify secret key: its second line must be the base64 of 104 bytes\n'],
+      [['--sign-key', 'k.sec', '--no-dumps'], 'ports-gen: --sign-key signs the dumps, which --no-dumps leaves out\n'],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCli(['build', ...args], { cwd: dir });
+      assert.equal([run.code, run.stderr], [2, message], args.join(' '));
+    }
+    assert.equal(readdirSync(dir).sort(), ['catalogue', 'k.pub', 'k.sec', 'p.pub', 'p.sec'], 'no site, no state');
   });
 });
 

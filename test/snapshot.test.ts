@@ -28,6 +28,7 @@ const SNAPSHOT: Snapshot = {
   crossDigests: ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb', 'cccccccccccccccc'],
   listingDigests: ['dddddddddddddddd', 'eeeeeeeeeeeeeeee', 'ffffffffffffffff'],
   links: links(),
+  releases: ['{"version":"1.3.1","revision":0,"epoch":0,"portdir":"archivers/zlib","active":true}', '{"version":"2\\n","revision":"x","epoch":1,"portdir":"python/py-c","active":false}', '{}'],
   listings: ['api/v1/index.json', 'api/v1/category/net/index.json'],
   warnings: [{ ...warning('unresolved-dependency', 'catalogue/portindex.json', { path: 'ports[1].depends_lib[0]' }, '"port:x" names no port'), port: 'py-c++@2' }],
 };
@@ -39,7 +40,7 @@ test('a snapshot decodes to what was encoded, for the code that wrote it', () =>
   assert.equal(plain(decodeSnapshot(bytes, 'code-a', 3)), plain(SNAPSHOT), 'of the count asked for');
   assert.is(decodeSnapshot(bytes, 'code-a', 4), undefined, 'of another count');
   const none = { pairs: new PairList(), firstPair: Int32Array.of(0) };
-  const empty: Snapshot = { ...SNAPSHOT, names: [], textHashes: [], coreHashes: [], crossDigests: [], listingDigests: [], links: none, listings: [], warnings: [] };
+  const empty: Snapshot = { ...SNAPSHOT, names: [], textHashes: [], coreHashes: [], crossDigests: [], listingDigests: [], links: none, releases: [], listings: [], warnings: [] };
   assert.equal(plain(decodeSnapshot(Buffer.concat(encodeSnapshot('code-a', empty)), 'code-a')), plain(empty));
 });
 

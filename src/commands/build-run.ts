@@ -1,4 +1,5 @@
 /** One run of a build or a validation: its catalogue files, problems, progress and figures. */
+import type { SigningKey } from '../sign/key-files.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ProblemLog } from '../problems/problem-log.js';
@@ -29,6 +30,10 @@ export interface BuildOptions {
   link?: boolean;
   /** Write `.gz` and `.br` beside each JSON file (see write/precompress). */
   precompress?: boolean;
+  /** Write the bulk dumps (see DUMP_PORTS); true unless false. */
+  dumps?: boolean;
+  /** Sign the dumps with this key (see sign/key-files): `<dump>.sig` beside each. */
+  signKey?: SigningKey;
   /** Aborted with a signal's name (Ctrl-C): the build stops, publishes nothing, throws Interrupted. */
   signal?: AbortSignal;
   /** The clock the racy-file rule reads (see file-identity); tests set their own. */

@@ -14,8 +14,9 @@ import { pagesKey } from '../render/files-pager.js';
 import { listingFiles, listingsKey } from '../render/listing-files.js';
 import { PortsList } from '../render/ports-list.js';
 import { searchIndexBody, searchIndexKey } from '../render/search-index.js';
+import { versionsBody } from '../render/versions.js';
 import type { BuildStats } from '../report/summary.js';
-import { listPageFile, NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles, portFile, SEARCH_INDEX } from '../routes/site-files.js';
+import { DUMP_PORTS, DUMP_VERSIONS, listPageFile, NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles, portFile, SEARCH_INDEX } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { BuildLock, STALE_MS } from '../write/build-lock.js';
 import { checkPublishAccess } from '../write/publish-access.js';
@@ -75,7 +76,8 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
   const filesOptions: FilesPhaseOptions = { ...files, baseUrl: options.baseUrl, pageSize: options.pageSize };
   let writer: SiteWriter;
   try {
-    writer = SiteWriter.open(out, options.link ?? true, options.precompress ?? false);
+    const signing = options.signKey && options.dumps !== false ? { key: options.signKey, files: [DUMP_PORTS, DUMP_VERSIONS] } : undefined;
+    writer = SiteWriter.open(out, options.link ?? true, options.precompress ?? false, signing);
   } catch (cause) {
     throw machineFaultOf(cause, options.cwd) ?? cause;
   }
@@ -122,6 +124,12 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       portFiles.push(portFile(names[i]!));
       writer.want(portFiles[i]!, prints[i]);
     }
+    // Each port's entry of the versions file: in a recalled build, from the snapshot.
+    let releases = options.dumps === false ? undefined : quick ? quick.snapshot.releases : prepared!.records.map((record) => record.release);
+    if (releases) {
+      writer.assemble(DUMP_PORTS, portFiles);
+      writer.want(DUMP_VERSIONS, undefined);
+    }
     const portsList = new PortsList(baseUrl, count, pageSize);
     portsList.pageKeys(prints).forEach((pageKey, i) => writer.want(listPageFile('ports', i + 1), pageKey));
     // While the writer plans the ports. Unchanged when every record came from it and it held no others.
@@ -142,14 +150,15 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       const crossDigests = prints.map((print, i) => print!.slice(textHashes[i]!.length));
       const listingDigests = names.map((_, i) => ports!.listingDigestAt(i));
       const links = ports!.links();
-      rememberSnapshot(out, fingerprint, { file: files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, listings: listingPaths, warnings });
+      const snapshotReleases = releases ?? records.map((record) => record.release);
+      rememberSnapshot(out, fingerprint, { file: files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, releases: snapshotReleases, listings: listingPaths, warnings });
     }
     prints = []; // a local lives across the awaits below
     prepared = undefined;
     const plan = await writer.plan(key);
     const render = new Set(plan.render);
     // Besides the ports' files and pages, a recalled build makes those the ports do not make.
-    const elsewhere = quick && new Set([...browser.keys(), NETLIFY_HEADERS, ...pageFiles(pages)]);
+    const elsewhere = quick && new Set([...browser.keys(), NETLIFY_HEADERS, DUMP_VERSIONS, ...pageFiles(pages)]);
     if (quick && (await writeRecalled(quick, portFiles, portsList, render, (file) => elsewhere!.has(file), writer, progress))) {
       log.addAll(quick.snapshot.warnings);
       stats.recalled = count - quick.changed.size;
@@ -172,6 +181,9 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       if (render.has(NETLIFY_REDIRECTS)) await writer.write(NETLIFY_REDIRECTS, renderRedirects(shape));
       if (render.has(NETLIFY_INDEX)) await writer.write(NETLIFY_INDEX, renderNetlifyIndex(shape));
     }
+    // Made each time (some 100 bytes a port), kept by the writer when its bytes are unchanged.
+    if (releases) await writer.write(DUMP_VERSIONS, versionsBody(names, releases));
+    releases = undefined;
     ports = undefined;
     listings = undefined;
     for (const [file, body] of browser) await writer.write(file, body);

@@ -39,6 +39,7 @@ export interface RecalledPorts {
 export interface ChangedPort {
   own: PortOwn;
   escapeFree: boolean;
+  release: string;
 }
 
 export interface RecallOptions {
@@ -86,7 +87,7 @@ function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options: Recal
     (resolver ??= new DependencyResolver(snapshot.names, options.file, true)).resolve(record, pairs, warnings);
     warned.set(index, warnings);
     if (!samePairs(snapshot.links, index, pairs)) replaced.set(index, pairs);
-    changed.set(index, { own: record.own!, escapeFree: record.escapeFree });
+    changed.set(index, { own: record.own!, escapeFree: record.escapeFree, release: record.release });
   }
   const warnings = warned.size > 0 ? rewarned(snapshot.warnings, warned, indexInOrder(snapshot.names)) : snapshot.warnings;
   if (!warnings || (options.strict && warnings.length > 0)) return undefined;
@@ -98,8 +99,10 @@ function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options: Recal
   const pages = new Set([...remade.keys()].map((index) => Math.floor((entries.count - 1 - index) / options.pageSize)));
   if (pages.size * options.pageSize > PAGED_MOST) return undefined;
   const prints = textHashes.map((hash, i) => hash + crossDigests[i]);
+  const releases = [...snapshot.releases];
+  for (const [index, port] of changed) releases[index] = port.release;
   return {
-    snapshot: { ...snapshot, textHashes, crossDigests, links: relinked?.links ?? snapshot.links, warnings },
+    snapshot: { ...snapshot, textHashes, crossDigests, links: relinked?.links ?? snapshot.links, releases, warnings },
     prints,
     cores: coresKey(snapshot.coreHashes),
     changed,

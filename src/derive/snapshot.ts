@@ -1,6 +1,7 @@
 import { endianness } from 'node:os';
 import { contentDigest, contentHash } from '../content-hash.js';
 import type { Problem } from '../problems/problem.js';
+import { isStrings } from '../read/json-shape.js';
 import { DEPENDENCY_KINDS } from '../validate/port-schema.js';
 import { PairList, type DependencyLinks } from './dependencies.js';
 
@@ -27,6 +28,8 @@ export interface Snapshot {
   crossDigests: string[];
   listingDigests: string[];
   links: DependencyLinks;
+  /** Each port's entry of the versions file (see PortCore.release). */
+  releases: string[];
   /** The paths of the listing files (see listing-files): the API root, the categories, the maintainers. */
   listings: string[];
   /** The derivation's warnings, as it gave them. */
@@ -67,7 +70,12 @@ export function encodeSnapshot(fingerprint: string, snapshot: Snapshot): Buffer[
   const lines = HASH_COLUMNS.map((column) => hashesLine(snapshot[column]));
   const { file, baseUrl, pageSize, listings, warnings } = snapshot;
   const trailer: Trailer = { file, baseUrl, pageSize, listings, warnings };
-  lines.push(Buffer.from(snapshot.names.join(' ')), Buffer.from(linksBytes(snapshot.links).toString('base64'), 'latin1'), Buffer.from(JSON.stringify(trailer)));
+  lines.push(
+    Buffer.from(snapshot.names.join(' ')),
+    Buffer.from(linksBytes(snapshot.links).toString('base64'), 'latin1'),
+    Buffer.from(JSON.stringify(snapshot.releases)),
+    Buffer.from(JSON.stringify(trailer)),
+  );
   const body = lines.flatMap((line) => [line, NEWLINE]);
   const digest = contentDigest();
   for (const part of body) digest.update(part);
@@ -105,13 +113,15 @@ export function decodeSnapshot(bytes: Buffer, fingerprint: string, count?: numbe
       start = end + 1;
     }
     const ports = header.count!;
-    if (lines.length !== HASH_COLUMNS.length + 3) return undefined;
+    if (lines.length !== HASH_COLUMNS.length + 4) return undefined;
     const [textHashes, coreHashes, crossDigests, listingDigests] = HASH_COLUMNS.map((_, column) => hashesOf(lines[column]!.toString('latin1'), ports));
     const names = ports === 0 ? [] : lines[HASH_COLUMNS.length]!.toString('utf8').split(' ');
     const links = linksOf(Buffer.from(lines[HASH_COLUMNS.length + 1]!.toString('latin1'), 'base64'), ports);
     if (!textHashes || !coreHashes || !crossDigests || !listingDigests || names.length !== ports || !links) return undefined;
-    const { file, baseUrl, pageSize, listings, warnings } = JSON.parse(lines[HASH_COLUMNS.length + 2]!.toString('utf8')) as Trailer;
-    return { file, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, listings, warnings };
+    const releases = JSON.parse(lines[HASH_COLUMNS.length + 2]!.toString('utf8')) as unknown;
+    if (!isStrings(releases) || releases.length !== ports) return undefined;
+    const { file, baseUrl, pageSize, listings, warnings } = JSON.parse(lines[HASH_COLUMNS.length + 3]!.toString('utf8')) as Trailer;
+    return { file, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, releases, listings, warnings };
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { contentHash } from '../content-hash.js';
-import { API_HEADERS, API_PREFIX, CATEGORY_ROUTE, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, PORT_ROUTE, ROOT_LINK_FORMATS, ROOT_ROUTE, type Route } from '../routes/route-table.js';
+import { API_HEADERS, API_PREFIX, CATEGORY_ROUTE, DATA_ROUTES, dataHeaders, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, PORT_ROUTE, ROOT_LINK_FORMATS, ROOT_ROUTE, type Route } from '../routes/route-table.js';
 import { categoryFile, fileUrlPath, listPageFile, maintainerFile, OPENAPI_FILE, portFile, rootFile, type ListName } from '../routes/site-files.js';
 
 /**
@@ -10,6 +10,12 @@ import { categoryFile, fileUrlPath, listPageFile, maintainerFile, OPENAPI_FILE, 
  * error files get the API headers.
  */
 export const NETLIFY_HEADER_PATHS = [`${API_PREFIX}*`] as const;
+
+/** Each path's headers: the API's, and each file for programs' own (see DATA_ROUTES). */
+const HEADER_BLOCKS: Array<[path: string, headers: Record<string, string>]> = [
+  ...NETLIFY_HEADER_PATHS.map((path): [string, Record<string, string>] => [path, API_HEADERS]),
+  ...DATA_ROUTES.map((route): [string, Record<string, string>] => [route.path, dataHeaders(route.contentType)]),
+];
 
 /** A file of the site as a rule's target: a space in a name would end the rule's field. */
 const target = fileUrlPath;
@@ -117,18 +123,18 @@ export function renderNetlifyIndex(site: SiteShape): string {
 
 /** `dist/_headers`: the docs/api.md headers, so a `dist/` deployed without netlify.toml has them too. */
 export function renderHeaders(): string {
-  const block = (path: string) => [path, ...Object.entries(API_HEADERS).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
-  return `${NETLIFY_HEADER_PATHS.map(block).join('\n')}\n`;
+  const block = ([path, headers]: [string, Record<string, string>]) => [path, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
+  return `${HEADER_BLOCKS.map(block).join('\n')}\n`;
 }
 
 /** The committed `netlify.toml`; `npm run netlify-toml` rewrites it and a test checks it has not drifted. */
 export function renderNetlifyToml(): string {
-  const headers = NETLIFY_HEADER_PATHS.map((path) =>
+  const headers = HEADER_BLOCKS.map(([path, values]) =>
     [
       '[[headers]]',
       `  for = "${path}"`,
       '  [headers.values]',
-      ...Object.entries(API_HEADERS).map(([k, v]) => `    ${k} = "${v}"`),
+      ...Object.entries(values).map(([k, v]) => `    ${k} = "${v}"`),
     ].join('\n'),
   );
   return [

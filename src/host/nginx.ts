@@ -3,6 +3,8 @@ import {
   API_HEADERS,
   CATEGORIES_ROUTE,
   CATEGORY_ROUTE,
+  DATA_ROUTES,
+  dataHeaders,
   FILES_ROUTE,
   LIST_ROUTES,
   MAINTAINER_ROUTE,
@@ -223,6 +225,17 @@ export function renderNginxConfig(site: NginxSite): string {
       '    charset utf-8;',
       // text/html is always one of them: naming it again makes nginx warn.
       '    charset_types text/css text/javascript application/json;',
+      `    try_files /${route.file} =404;`,
+      '  }',
+    ]),
+    '',
+    '  # The files for programs (the dumps and their signatures): their own types, any origin may read them.',
+    ...DATA_ROUTES.flatMap((route) => [
+      `  location = ${route.path} {`,
+      `    types { } default_type ${quoted(route.contentType)};`,
+      ...Object.entries(dataHeaders(route.contentType))
+        .filter(([name]) => name !== 'Content-Type')
+        .map(([name, value]) => `    add_header ${name} ${quoted(value)} always;`),
       `    try_files /${route.file} =404;`,
       '  }',
     ]),

@@ -1,4 +1,4 @@
-import { API_DIR, BROWSER_PAGE, BROWSER_SCRIPT, BROWSER_STYLE, CATEGORY_DIR, FILES_DIR, MAINTAINER_DIR, OPENAPI_FILE, PORTS_DIR, SEARCH_INDEX, type ErrorKind, type ListName } from './site-files.js';
+import { API_DIR, BROWSER_PAGE, BROWSER_SCRIPT, BROWSER_STYLE, CATEGORY_DIR, DUMP_PORTS, DUMP_VERSIONS, FILES_DIR, MAINTAINER_DIR, OPENAPI_FILE, PORTS_DIR, SEARCH_INDEX, type ErrorKind, type ListName } from './site-files.js';
 
 /**
  * The one route table (docs/api.md): which URL serves which file, with which status and headers.
@@ -119,6 +119,20 @@ export function methodNotAllowedBody(method: string): { detail: string } {
  * The browser's files, outside the API: GET and HEAD only, each with its own Content-Type and
  * none of the API's headers (its rules stop at /api/).
  */
+/**
+ * The files for programs, outside the API (see DUMP_PORTS): GET and HEAD only, readable from
+ * any origin, as the API is; a signature (`build --sign-key`) is signify's text.
+ */
+export const DATA_ROUTES = [DUMP_PORTS, DUMP_VERSIONS].flatMap((file) => [
+  { path: `/${file}`, file, contentType: 'application/json' },
+  { path: `/${file}.sig`, file: `${file}.sig`, contentType: 'text/plain; charset=utf-8' },
+]);
+
+/** The headers of a file of DATA_ROUTES. */
+export function dataHeaders(contentType: string): Record<string, string> {
+  return { 'Content-Type': contentType, 'Access-Control-Allow-Origin': API_HEADERS['Access-Control-Allow-Origin'] };
+}
+
 export const BROWSER_ROUTES = [
   { path: '/', file: BROWSER_PAGE, contentType: 'text/html; charset=utf-8' },
   { path: `/${BROWSER_SCRIPT}`, file: BROWSER_SCRIPT, contentType: 'text/javascript; charset=utf-8' },

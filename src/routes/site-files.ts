@@ -64,6 +64,13 @@ export const BROWSER_SCRIPT = 'browser/app.js';
 export const BROWSER_STYLE = 'browser/style.css';
 export const SEARCH_INDEX = 'browser/search.json';
 
+/**
+ * The bulk files for programs, outside /api/v1/ (which stays the live service's): every port
+ * object in one array, and every port's version (docs/api.md).
+ */
+export const DUMP_PORTS = 'dump/ports.json';
+export const DUMP_VERSIONS = 'dump/versions.json';
+
 /** The OpenAPI document of the API (render/openapi.ts), served at its own path. */
 export const OPENAPI_FILE = `${API_DIR}/openapi.json`;
 

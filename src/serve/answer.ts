@@ -3,6 +3,8 @@ import {
   BROWSER_ROUTES,
   CATEGORIES_ROUTE,
   CATEGORY_ROUTE,
+  DATA_ROUTES,
+  dataHeaders,
   FILES_ROUTE,
   JSON_FORMATS,
   MAINTAINER_ROUTE,
@@ -95,6 +97,8 @@ export function answer(method: string, rawTarget: string, site: SiteIndex, cors:
 
   const browser = BROWSER_ROUTES.find((route) => route.path === path);
   if (browser && (method === 'GET' || method === 'HEAD')) return { status: 200, file: browser.file, missing: 'not-found', headers: { 'Content-Type': browser.contentType } };
+  const data = DATA_ROUTES.find((route) => route.path === path);
+  if (data && (method === 'GET' || method === 'HEAD')) return { status: 200, file: data.file, missing: 'not-found', headers: dataHeaders(data.contentType) };
 
   const match = matchRoute(path);
   if (!match) {

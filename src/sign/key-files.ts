@@ -48,6 +48,18 @@ export function readSecretKey(file: string, cwd: string): SecretKey {
   return parsed(file, cwd, 'secret key', parseSecretKey);
 }
 
+/** A secret key to sign a build's files with: its text, checked here, for the writer thread to read. */
+export interface SigningKey {
+  text: string;
+  /** The public key's file name, as signify names it in a signature's comment: `<name>.sec` signs for `<name>.pub`. */
+  publicName: string;
+}
+
+export function readSigningKey(file: string, cwd: string): SigningKey {
+  const text = parsed(file, cwd, 'secret key', (source) => (parseSecretKey(source), source));
+  return { text, publicName: `${path.basename(file).replace(/\.sec$/, '')}.pub` };
+}
+
 function parsed<T>(file: string, cwd: string, what: string, parse: (text: string) => T): T {
   const shown = path.relative(cwd, path.resolve(cwd, file)) || file;
   const text = readSmall(path.resolve(cwd, file), shown, what);

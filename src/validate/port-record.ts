@@ -22,6 +22,12 @@ export interface PortCore {
    * from every port's text (see PortRecord.own), a one-port rebuild would take a third longer.
    */
   description: string;
+  /**
+   * Its entry of `dump/versions.json` (see render/versions), as JSON text: its version,
+   * revision, epoch, port directory and activity. Kept for every port, as the description is,
+   * so that the versions file is made without reading every port's text again.
+   */
+  release: string;
 }
 
 /** The fields a port's text makes alone, with the defaults of docs/catalogue-format.md applied. */
@@ -160,6 +166,7 @@ export function toPortRecord(source: PortSource, index: number, escapeFree = fal
     depends: dependsOf(source),
     active: source.active ?? true,
     description: source.description ?? '',
+    release: releaseOf(source),
     own: keepOwn ? toPortOwn(source) : undefined,
     escapeFree,
     textHash,
@@ -177,6 +184,7 @@ export function cachedPortRecord(core: Omit<PortCore, 'index'>, index: number, e
     depends: core.depends,
     active: core.active,
     description: core.description,
+    release: core.release,
     own: undefined,
     escapeFree,
     textHash,
@@ -198,4 +206,16 @@ export function toPortOwn(source: PortSource): PortOwn {
     active: source.active ?? true,
     variants: uniqueCaseInsensitive(source.variants ? wordsOf(source.variants) : Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE),
   };
+}
+
+/**
+ * A port's entry of the versions file: what a program comparing versions needs, in this order.
+ * The revision, which no port object carries, as the catalogue gives it: a string of digits (as
+ * portindex2json writes every value) or an integer is a number, 0 when absent; any other text
+ * stays text.
+ */
+export function releaseOf(source: PortSource): string {
+  const revision = source.revision === undefined ? 0 : /^[0-9]{1,15}$/.test(String(source.revision)) ? Number(source.revision) : source.revision;
+  const epoch = source.epoch === undefined ? 0 : Number(source.epoch);
+  return JSON.stringify({ version: source.version, revision, epoch, portdir: source.portdir, active: source.active ?? true });
 }

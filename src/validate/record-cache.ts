@@ -23,9 +23,9 @@ export type CachedCore = Omit<PortCore, 'index'>;
 
 /**
  * [name, categories, maintainers as name, domain, github by turns, active, description, depends
- * by kind]: the dependencies last, so that the core (see coreHashOf) is the row's start.
+ * by kind, release]: the core (see coreHashOf) is the row's start.
  */
-type Row = [...Core, string[][]];
+type Row = [...Core, string[][], string];
 type Core = [string, string[], string[], boolean, string];
 
 interface Header {
@@ -79,7 +79,7 @@ export function* recordCacheLines(records: readonly PortRecord[], previous?: Rec
     const coreHash = contentHash(core);
     coreHashes.push(coreHash);
     const depends = DEPENDENCY_KINDS.map((kind) => record.depends[kind]);
-    yield `${record.textHash} ${coreHash} ${core.slice(0, -1)},${JSON.stringify(depends)}]\n`;
+    yield `${record.textHash} ${coreHash} ${core.slice(0, -1)},${JSON.stringify(depends)},${JSON.stringify(record.release)}]\n`;
   }
 }
 
@@ -168,9 +168,9 @@ export function decodeRecordCache(bytes: Buffer, fingerprint: string): RecordCac
 
 /** A row as a record's fields, or undefined for a row not of the shape written (the port is then read in full). */
 function coreOf(row: unknown): CachedCore | undefined {
-  if (!Array.isArray(row) || row.length !== 6) return undefined;
-  const [name, categories, flat, active, description, depends] = row as unknown[];
-  if (typeof name !== 'string' || typeof active !== 'boolean' || typeof description !== 'string') return undefined;
+  if (!Array.isArray(row) || row.length !== 7) return undefined;
+  const [name, categories, flat, active, description, depends, release] = row as unknown[];
+  if (typeof name !== 'string' || typeof active !== 'boolean' || typeof description !== 'string' || typeof release !== 'string') return undefined;
   if (!isStrings(categories) || !isStrings(flat) || flat.length % 3 !== 0) return undefined;
   if (!Array.isArray(depends) || depends.length !== DEPENDENCY_KINDS.length || !depends.every(isStrings)) return undefined;
   const maintainers: MaintainerSource[] = [];
@@ -190,5 +190,5 @@ function coreOf(row: unknown): CachedCore | undefined {
     test: listed('test'),
     fetch: listed('fetch'),
   };
-  return { name, categories: categories.length === 0 ? NONE : categories, maintainers, depends: byKind, active, description };
+  return { name, categories: categories.length === 0 ? NONE : categories, maintainers, depends: byKind, active, description, release };
 }

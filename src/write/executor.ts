@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, type Stats } from 'node:fs';
 import { MARKER_FILE } from '../routes/site-files.js';
+import { writeAssembly } from './assembly.js';
 import { identityOf } from './file-ledger.js';
 import { renderMarker, type FilesInfo } from './marker.js';
 import type { Operation } from './plan.js';
@@ -51,7 +52,7 @@ export class Executor {
     private readonly state: string,
   ) {}
 
-  /** One operation of a plan; `make` and `sibling` are the writer session's, `marker` is `finish`. */
+  /** One operation of a plan; `make` and `sibling` are the writer session's, `marker` is `finish`; `assemble` once its parts are placed. */
   carry(operation: Operation): void {
     switch (operation.op) {
       case 'restart':
@@ -69,6 +70,13 @@ export class Executor {
         const written = writeNew(this.prepare(operation.path), operation.bytes);
         this.totals.written++;
         return this.record(operation.path, { ...operation.held, identity: identityOf(written) });
+      }
+      case 'assemble': {
+        const parts = operation.parts.map((part) => ({ path: part, hash: this.placed.get(part)?.hash ?? unplaced(part) }));
+        const previous = operation.previous && { file: pathUnder(this.liveRoot, operation.path), checked: operation.previous };
+        const { stats, hash } = writeAssembly(this.prepare(operation.path), this.root, parts, this.state, previous);
+        this.totals.written++;
+        return this.record(operation.path, { hash, key: operation.key ?? '', size: stats.size, identity: identityOf(stats) });
       }
       default:
         throw new Error(`the executor was given ${operation.op}`);
@@ -171,6 +179,11 @@ export function writeNew(file: string, data: Uint8Array | string): Stats {
     error.path ??= file;
     throw error;
   }
+}
+
+/** A part of an assembled file that no operation placed: a bug of the plan, not a fault. */
+function unplaced(part: string): never {
+  throw new Error(`${part} is a part of an assembled file, but was not placed`);
 }
 
 /** A file of the live tree replaced while the build used it (by hand: builds take the lock): a fault, not a bug. */

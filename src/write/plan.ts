@@ -5,7 +5,7 @@
  * not before the build made bytes: where made bytes go, and where a compressed sibling comes from. The executor carries the operations out and decides
  * nothing.
  */
-import { contentHash } from '../content-hash.js';
+import { contentDigest, contentHash } from '../content-hash.js';
 import type { FilesInfo } from './marker.js';
 import { siblingsOf, sourceOf, type Encoding } from './precompress.js';
 import type { Checked, Held, TreeFiles } from './trust.js';
@@ -39,6 +39,10 @@ export interface OnDisk {
 
 export interface PlanInput {
   wanted: Wanted;
+  /** Files made of other wanted files, end to end (see assembly.ts), by path: their parts in order. */
+  assemblies?: ReadonlyMap<string, readonly string[]>;
+  /** Files that get a signify signature beside them, `<file>.sig` (see sign/signify). */
+  signed?: readonly string[];
   onDisk: OnDisk;
   /** The code this build runs (see code-fingerprint). */
   fingerprint: string;
@@ -61,6 +65,14 @@ export type Operation =
   | { op: 'make'; path: string }
   /** New bytes, written as a new file. */
   | { op: 'write'; path: string; bytes: Uint8Array; held: Held }
+  /**
+   * A file assembled from wanted files once they are placed (see assembly.ts, placeAssembly):
+   * under `key`, the hashes of its parts; what it can take from `previous`, the live tree's
+   * file of that path, is copied from there. Planned without them, which only the parts' bytes tell.
+   */
+  | { op: 'assemble'; path: string; parts: readonly string[]; key?: string; previous?: Checked }
+  /** The signature of `source`, made once its source is placed (see placeLate). */
+  | { op: 'sign'; path: string; source: string }
   /** A compressed sibling of `source`, placed once its source is (see placeLate). */
   | { op: 'sibling'; path: string; source: string; encoding: Encoding }
   /** The marker, written last: the tree is whole. */
@@ -86,23 +98,35 @@ interface Sources {
 /** The plan of a build: see Operation for what each step does, and the tests for the rules. */
 export function plan(input: PlanInput): Plan {
   const { wanted, onDisk } = input;
+  const assemblies = input.assemblies ?? new Map<string, readonly string[]>();
   const spare = onDisk.spare ?? undefined;
   const sources = sourcesOf(onDisk, input.fingerprint);
   const operations: Operation[] = onDisk.spare === null ? [{ op: 'restart' }] : [];
   if (spare) {
     for (const path of spare.strangers) operations.push({ op: 'remove', path });
-    const isWanted = input.precompress ? (path: string) => wanted.has(path) || wanted.has(sourceOf(path).source) : (path: string) => wanted.has(path);
-    for (const path of unwanted(spare.files.keys(), isWanted, wanted.keys())) operations.push({ op: 'remove', path });
+    const signatures = new Set((input.signed ?? []).map(signatureOf));
+    const has = (path: string) => wanted.has(path) || assemblies.has(path) || signatures.has(path);
+    const isWanted = input.precompress ? (path: string) => has(path) || has(sourceOf(path).source) : has;
+    for (const path of unwanted(spare.files.keys(), isWanted, [...wanted.keys(), ...assemblies.keys()])) operations.push({ op: 'remove', path });
   }
   const make: string[] = [];
   const siblings: Operation[] = [];
+  const late: Operation[] = [];
+  const withSiblings = (path: string) => {
+    if (input.precompress) for (const sibling of siblingsOf(path)) siblings.push({ op: 'sibling', path: sibling, ...sourceOf(sibling) });
+  };
   for (const [path, key] of wanted) {
     const operation = placeWanted(path, key, sources);
     operations.push(operation);
     if (operation.op === 'make') make.push(path);
-    if (input.precompress) for (const sibling of siblingsOf(path)) siblings.push({ op: 'sibling', path: sibling, ...sourceOf(sibling) });
+    withSiblings(path);
   }
-  operations.push(...siblings, { op: 'marker' });
+  for (const [path, parts] of assemblies) {
+    late.push({ op: 'assemble', path, parts });
+    withSiblings(path);
+  }
+  for (const source of input.signed ?? []) late.push({ op: 'sign', path: signatureOf(source), source });
+  operations.push(...late, ...siblings, { op: 'marker' });
   const pagesInPlace = make.every((path) => wanted.get(path) !== input.pagesKey);
   return { operations, make, filesInfo: pagesInPlace ? pagesInfo(onDisk, input.fingerprint, input.pagesKey) : undefined };
 }
@@ -115,6 +139,25 @@ function placeWanted(path: string, key: string | undefined, sources: Sources): O
   const live = sources.liveKeys ? sources.live?.get(path) : undefined;
   if (live?.key === key) return { op: 'link', path, source: live, held: live };
   return { op: 'make', path };
+}
+
+/** Where a file's signature goes: beside it, as signify's `-x` default has it. */
+export function signatureOf(source: string): string {
+  return `${source}.sig`;
+}
+
+/**
+ * An assembled file, once its parts are placed with `hashes`: kept or linked when a previous tree
+ * holds it under the key of those hashes (so it is written again only when a part's bytes
+ * changed), else assembled, with the live tree's file to copy unchanged parts from.
+ */
+export function placeAssembly(assembly: Extract<Operation, { op: 'assemble' }>, hashes: readonly string[], input: Pick<PlanInput, 'onDisk' | 'fingerprint'>): Operation {
+  const digest = contentDigest();
+  assembly.parts.forEach((part, i) => digest.update(Buffer.from(`${part} ${hashes[i]}\n`)));
+  const key = `assembly:${digest.digest()}`;
+  const operation = placeLate(assembly.path, key, input);
+  if (operation.op !== 'make') return operation;
+  return { ...assembly, key, previous: input.onDisk.live?.files.get(assembly.path) ?? undefined };
 }
 
 /**

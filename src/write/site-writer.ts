@@ -48,11 +48,11 @@ export class SiteWriter {
     worker.on('exit', (code) => this.fail(new Error(`the writer thread stopped (exit code ${code})`)));
   }
 
-  /** `precompress`: each JSON file gets compressed siblings (see precompress). */
-  static open(out: string, link = true, precompress = false): SiteWriter {
+  /** `precompress`: each JSON file gets compressed siblings (see precompress); `signing`: files to sign, and the key. */
+  static open(out: string, link = true, precompress = false, signing?: WorkerSetup['signing']): SiteWriter {
     const { staging, updating } = startStaging(out);
     // The live tree as it is now: under the build lock nothing else publishes until this build does.
-    const setup: WorkerSetup = { staging, out: liveTree(out), updating, precompress };
+    const setup: WorkerSetup = { staging, out: liveTree(out), updating, precompress, signing };
     const worker = takeWriter();
     worker.postMessage({ type: 'setup', setup } satisfies ToWorker);
     return new SiteWriter(out, staging, updating, link, worker);
@@ -82,6 +82,15 @@ export class SiteWriter {
     this.wantedPaths.push(relative);
     this.wantedKeys.push(key);
     if (this.wantedPaths.length >= WANT_BATCH) this.sendWanted();
+  }
+
+  /**
+   * A file made of wanted files, end to end as a JSON array (see assembly.ts): made by the writer
+   * from the parts as placed, once they all are, kept when none changed.
+   */
+  assemble(relative: string, parts: string[]): void {
+    this.sendWanted();
+    this.send({ type: 'assemble', path: relative, parts });
   }
 
   private sendWanted(): void {

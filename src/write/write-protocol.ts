@@ -1,6 +1,7 @@
 import type { ThreadError } from '../problems/thread-error.js';
 import type { FileSurvey } from '../read/file-identity.js';
 import type { Totals } from './executor.js';
+import type { SigningKey } from '../sign/key-files.js';
 import type { FilesInfo } from './marker.js';
 
 /** What the build is to make after its plan (see SiteWriter.plan). */
@@ -20,6 +21,8 @@ export interface WorkerSetup {
   updating: boolean;
   /** Each JSON file gets compressed siblings (see precompress). */
   precompress: boolean;
+  /** The files to sign, and the secret key to sign them with (see sign/key-files). */
+  signing?: { key: SigningKey; files: string[] };
 }
 
 export type ToWorker =
@@ -34,6 +37,8 @@ export type ToWorker =
   | { type: 'load'; fingerprint: string | undefined }
   /** Files the build wants, with their keys, in turn: checked as they come, planned once all are (see SiteWriter.want). */
   | { type: 'want'; paths: string[]; keys: Array<string | undefined> }
+  /** A file assembled from wanted files once they are placed (see SiteWriter.assemble). */
+  | { type: 'assemble'; path: string; parts: string[] }
   /** Every file is listed: the answer says what to make (see SiteWriter.plan). */
   | { type: 'plan'; pagesKey: string }
   /**

@@ -33,6 +33,9 @@ function serve(port: MessagePort): void {
       case 'want':
         session!.want(message.paths, message.keys);
         return undefined;
+      case 'assemble':
+        session!.assemble(message.path, message.parts);
+        return undefined;
       case 'plan':
         return { type: 'planned', answer: session!.plan(message.pagesKey) };
       case 'recall':

@@ -11,7 +11,8 @@ import { contentHash } from '../content-hash.js';
 import { Executor, type Totals } from './executor.js';
 import { recallIdentities, refreshLedger, writeLedger } from './file-ledger.js';
 import { readMarker, type FilesInfo, type Marker } from './marker.js';
-import { placeLate, placeMade, plan, type OnDisk, type Operation } from './plan.js';
+import { placeAssembly, placeLate, placeMade, plan, type OnDisk, type Operation } from './plan.js';
+import { parseSecretKey, signatureFile, type SecretKey } from '../sign/signify.js';
 import { encode, siblingKey } from './precompress.js';
 import { checkInside, pathUnder } from './tree-paths.js';
 import { emptyTrash } from './tree-roles.js';
@@ -27,6 +28,14 @@ export class WriterSession {
   private fingerprint = '';
   /** Every file the build wants, as listed so far, with its key. */
   private readonly wanted = new Map<string, string | undefined>();
+  /** Files made of other files (see assembly.ts): their parts, by path. */
+  private readonly assemblies = new Map<string, string[]>();
+  /** The plan's assemblies, made once their parts are placed. */
+  private assembling: Array<Extract<Operation, { op: 'assemble' }>> = [];
+  /** The plan's signatures, made once their files are placed. */
+  private signing: Array<Extract<Operation, { op: 'sign' }>> = [];
+  /** The key they are made with, read from the setup. */
+  private readonly signer: { secret: SecretKey; publicName: string; id: string } | undefined;
   /** The plan's siblings, placed once their sources are. */
   private siblings: Array<Extract<Operation, { op: 'sibling' }>> = [];
   private readonly executor: Executor;
@@ -34,6 +43,11 @@ export class WriterSession {
   constructor(private readonly setup: WorkerSetup) {
     this.state = path.dirname(setup.staging);
     this.executor = new Executor(setup.staging, setup.out, setup.updating, this.state);
+    if (setup.signing) {
+      const secret = parseSecretKey(setup.signing.key.text);
+      // A signature is kept while its file's bytes and the key are the same: Ed25519 signs alike.
+      this.signer = { secret, publicName: setup.signing.key.publicName, id: `${secret.keyNumber.toString('hex')}${secret.publicKey.toString('hex')}` };
+    }
   }
 
   /**
@@ -65,11 +79,19 @@ export class WriterSession {
     this.executor.makeDirectories(paths);
   }
 
+  /** A file made of wanted files, end to end (see assembly.ts). */
+  assemble(relative: string, parts: string[]): void {
+    checkInside(relative);
+    this.assemblies.set(relative, parts);
+  }
+
   /** Every file is listed: the plan is made and carried out as far as it can be before the build makes bytes. */
   plan(pagesKey: string): PlanAnswer {
-    const { operations, make, filesInfo } = plan({ wanted: this.wanted, onDisk: this.onDisk, fingerprint: this.fingerprint, pagesKey, precompress: this.setup.precompress });
+    const { operations, make, filesInfo } = plan({ wanted: this.wanted, assemblies: this.assemblies, signed: this.setup.signing?.files, onDisk: this.onDisk, fingerprint: this.fingerprint, pagesKey, precompress: this.setup.precompress });
     for (const operation of operations) {
       if (operation.op === 'sibling') this.siblings.push(operation);
+      else if (operation.op === 'assemble') this.assembling.push(operation);
+      else if (operation.op === 'sign') this.signing.push(operation);
       // Bytes to make come in batches (see put); the marker is the last act of finish.
       else if (operation.op !== 'make' && operation.op !== 'marker') this.executor.carry(operation);
     }
@@ -105,9 +127,17 @@ export class WriterSession {
     }
   }
 
-  /** The siblings placed, the trash emptied, the marker and the ledgers written: the tree is whole. */
+  /** The assemblies made, the siblings placed, the trash emptied, the marker and the ledgers written: the tree is whole. */
   finish(filesInfo: FilesInfo | undefined): Totals {
     const executor = this.executor;
+    for (const assembly of this.assembling) {
+      const hashes = assembly.parts.map((part) => executor.placed.get(part)?.hash ?? '');
+      const operation = placeAssembly(assembly, hashes, { onDisk: this.onDisk, fingerprint: this.fingerprint });
+      // Made by this build, as the files it sends are: not carried from a previous tree.
+      if (operation.op === 'assemble') executor.totals.rendered++;
+      executor.carry(operation);
+    }
+    for (const signature of this.signing) this.placeSignature(signature);
     for (const sibling of this.siblings) this.placeSibling(sibling);
     // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
     emptyTrash(this.state);
@@ -116,6 +146,18 @@ export class WriterSession {
     // The live tree, soon the spare: its files linked into the new tree changed their change time.
     if (this.live) refreshLedger(this.state, this.setup.out, this.live, executor.relinked);
     return totals;
+  }
+
+  /** A signature, planned once its file is placed (see placeLate), made from the file as placed. */
+  private placeSignature({ path: relative, source }: Extract<Operation, { op: 'sign' }>): void {
+    const placed = this.executor.placed.get(source);
+    if (!placed || !this.signer) throw new Error(`${relative} is wanted, but not ${source} or a key`);
+    const key = `sig:${placed.hash}:${this.signer.id}`;
+    const operation = placeLate(relative, key, { onDisk: this.onDisk, fingerprint: this.fingerprint });
+    if (operation.op !== 'make') return this.executor.carry(operation);
+    this.executor.totals.rendered++;
+    const text = signatureFile(readFileSync(pathUnder(this.setup.staging, source)), this.signer.secret, this.signer.publicName);
+    this.executor.carry(placeMade(relative, Buffer.from(text), key, this.onDisk));
   }
 
   /** A compressed sibling, planned once its source is placed (see placeLate), made from the source as placed. */

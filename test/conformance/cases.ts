@@ -73,13 +73,16 @@ const PREFLIGHT: Expected = {
   },
 };
 const PREFLIGHT_NO_ORIGIN: Expected = { ...PREFLIGHT, headers: { ...PREFLIGHT.headers, 'access-control-allow-origin': undefined, 'access-control-allow-headers': undefined, 'access-control-allow-methods': undefined, 'access-control-max-age': undefined } };
-const PREFLIGHT_STATIC = 'a rule serving a file answers OPTIONS like GET, before the function could: 200 with the file and its headers, `Access-Control-Allow-Origin: *` among them, enough for the simple GETs a reader of this API sends';
 
 export const CASES: Case[] = [
+  // The files for programs, outside the API: their own type, readable from any origin
+  { name: 'the versions of every port', method: 'GET', target: '/dump/versions.json', headers: { Origin: 'https://elsewhere.example' }, expect: { status: 200, body: file('dump-versions.json'), apiHeaders: false, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' } } },
+  { name: 'the dump of every port, HEAD', method: 'HEAD', target: '/dump/ports.json', expect: { status: 200, body: { empty: true }, apiHeaders: false, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' } } },
+  { name: 'no signature without --sign-key', method: 'GET', target: '/dump/ports.json.sig', expect: { status: 404, body: NOT_FOUND }, netlify: { status: 404, apiHeaders: false, why: 'a path outside /api/ that no file answers is Netlify\'s own 404' } },
   // CORS: every answer above carries Access-Control-Allow-Origin: * (see check.ts); preflights on any path
-  { name: 'a CORS preflight of a port', method: 'OPTIONS', target: '/api/v1/ports/zlib/', headers: PREFLIGHT_REQUEST, expect: PREFLIGHT, netlify: { status: 200, body: file('zlib.json'), why: PREFLIGHT_STATIC } },
+  { name: 'a CORS preflight of a port', method: 'OPTIONS', target: '/api/v1/ports/zlib/', headers: PREFLIGHT_REQUEST, expect: PREFLIGHT, netlify: { status: 200, body: file('zlib.json'), why: METHODS } },
   { name: 'a CORS preflight of no route, before any 404', method: 'OPTIONS', target: '/api/v2/nowhere', headers: PREFLIGHT_REQUEST, expect: PREFLIGHT },
-  { name: 'a CORS preflight of a port without its slash, before the 301', method: 'OPTIONS', target: '/api/v1/ports/zlib', headers: PREFLIGHT_REQUEST, expect: PREFLIGHT, netlify: { status: 200, body: file('zlib.json'), why: `${PREFLIGHT_STATIC}; ${NO_SLASH}` } },
+  { name: 'a CORS preflight of a port without its slash, before the 301', method: 'OPTIONS', target: '/api/v1/ports/zlib', headers: PREFLIGHT_REQUEST, expect: PREFLIGHT, netlify: { status: 200, body: file('zlib.json'), why: METHODS } },
   { name: 'a preflight without an Origin: no CORS headers', method: 'OPTIONS', target: '/api/v1/category/anything/', headers: { 'Access-Control-Request-Method': 'GET' }, expect: PREFLIGHT_NO_ORIGIN },
   { name: 'OPTIONS with an Origin but no requested method is no preflight', method: 'OPTIONS', target: '/api/v1/ports/nosuch/', headers: { Origin: 'https://elsewhere.example' }, expect: { status: 200, body: metadata('Port Api Instance') } },
   { name: 'a GET from another origin', method: 'GET', target: '/api/v1/ports/zlib/', headers: { Origin: 'https://elsewhere.example' }, expect: { status: 200, body: file('zlib.json') } },
