@@ -6,7 +6,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { readSigningKey, writeKeyPair } from './sign/key-files.js';
 import { verifyFile } from './sign/verify-file.js';
-import { DEFAULT_BASE_URL, normaliseBaseUrl, parsePageSize, parsePort } from './options.js';
+import { DEFAULT_BASE_URL, normaliseBaseUrl, parseDate, parsePageSize, parsePort } from './options.js';
 import { serveSite } from './serve/server.js';
 import { readSiteIndex } from './serve/site-index.js';
 import { builtBaseUrl, builtSite, listenError } from './serve/site-dir.js';
@@ -124,10 +124,12 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--dry-run', 'say what would change, write nothing', false)
     .option('--keep-going', 'a port the source does not describe usably keeps its previous entry (a warning), instead of failing the import', false)
     .option('--json', 'print what changed (or the problems) as JSON on stdout', false)
-    .action(async (source: string, opts: { catalogue: string; dryRun: boolean; keepGoing: boolean; json: boolean }) => {
+    .option('--date <iso>', "the import's date in the catalogue's record of changes (changes.ndjson), ISO 8601 (default: now)")
+    .action(async (source: string, opts: { catalogue: string; dryRun: boolean; keepGoing: boolean; json: boolean; date?: string }) => {
+      const date = opts.date === undefined ? undefined : parseDate(opts.date);
       const progress = progressFor(io, false);
       const result = await interruptible(io, progress, 'import', 'nothing was written, the catalogue is untouched', (signal) =>
-        importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun, keepGoing: opts.keepGoing, signal, progress }),
+        importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun, keepGoing: opts.keepGoing, signal, progress, date }),
       );
       if (typeof result === 'number') return setExit(result);
       if (!result.ok) {

@@ -40,3 +40,13 @@ export function parsePort(raw: string): number {
   if (!/^[0-9]+$/.test(raw) || port > 65535) throw new UsageError(`--port must be a TCP port from 0 to 65535, got ${JSON.stringify(raw)}`);
   return port;
 }
+
+/**
+ * `import --date`: a date and time in ISO 8601 with its offset (or a plain date, midnight UTC),
+ * as the record of changes writes it: in UTC, to the second when that is exact.
+ */
+export function parseDate(raw: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/.test(raw) ? new Date(raw) : undefined;
+  if (!date || Number.isNaN(date.getTime())) throw new UsageError(`--date must be an ISO 8601 date, as 2026-11-29 or 2026-11-29T08:00:00Z, got ${JSON.stringify(raw)}`);
+  return date.toISOString().replace(/\.000Z$/, 'Z');
+}

@@ -139,3 +139,24 @@ test('the ledger records each file as placed: linked, written', async () => {
 });
 
 test.run();
+
+test('a new tree whose parts are written in order assembles them as they come, reading none back; out of order, from the files', async () => {
+  await withTempDir(async (dir) => {
+    const assemble = { op: 'assemble', path: 'dump.json', parts: ['a.json', 'b.json'] } as const;
+    const run = (order: string[], out: string) => {
+      mkdirSync(path.join(dir, out));
+      const executor = new Executor(path.join(dir, out), path.join(dir, 'live'), false, dir);
+      executor.expect(assemble);
+      for (const part of order) executor.carry(write(part, Buffer.from(`{"part":"${part}"}`)));
+      // The parts' files changed since: an assembly that read them back would show it.
+      for (const part of order) writeFileSync(path.join(dir, out, part), '{"read":"back"}');
+      const hashes = assemble.parts.map((part) => executor.placed.get(part)!.hash);
+      executor.carry({ ...assemble, key: 'k' });
+      assert.equal(hashes.length, 2);
+      return readFileSync(path.join(dir, out, 'dump.json'), 'utf8');
+    };
+    assert.is(run(['a.json', 'b.json'], 'in-order'), '[{"part":"a.json"},{"part":"b.json"}]');
+    assert.is(run(['b.json', 'a.json'], 'out-of-order'), '[{"read":"back"},{"read":"back"}]');
+    assert.equal(readdirSync(dir).filter((name) => name.startsWith('trash-')), [], 'no stream left behind');
+  });
+});

@@ -30,6 +30,7 @@ import { writeRecalled } from './recalled-files.js';
 import { derivedAgain } from './recalled-ports.js';
 import { rememberRecords } from './record-store.js';
 import { rememberSnapshot } from './snapshot-store.js';
+import { feedFiles, readFeedRecords } from './feeds-phase.js';
 import { summaries, writePorts } from './write-ports.js';
 
 export type { BuildOptions, BuildResult, BuildStats };
@@ -95,6 +96,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     progress.phase('reading ports');
     const fingerprint = options.fingerprint ?? codeFingerprint();
     let { recalled: quick, prepared, coreHashes, recordsKept } = readPorts(out, fingerprint, files, log, { baseUrl, pageSize, strict: options.strict });
+    const feedRecords = await readFeedRecords(files, log);
     // The document's bytes and the last cache are garbage now, but outside the heap: V8 would
     // keep them until a collection the heap itself calls for, through the planning and the
     // port files (see PortTextReader). A small catalogue's are not worth a collection.
@@ -137,6 +139,8 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const cores = quick ? quick.cores : coreHashes && coresKey(coreHashes);
     writer.want(SEARCH_INDEX, searchIndexKey(cores));
     const browser = browserAssets();
+    let feeds = feedRecords && feedFiles(feedRecords, baseUrl, browser);
+    for (const file of feeds?.keys() ?? []) writer.want(file, undefined);
     for (const file of browser.keys()) writer.want(file, undefined);
     let listings = ports && listingFiles(ports.categoryListings(), ports.maintainerListings(), baseUrl, pageSize);
     const listingPaths = quick ? quick.snapshot.listings : [...listings!.files.keys()];
@@ -158,7 +162,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const plan = await writer.plan(key);
     const render = new Set(plan.render);
     // Besides the ports' files and pages, a recalled build makes those the ports do not make.
-    const elsewhere = quick && new Set([...browser.keys(), NETLIFY_HEADERS, DUMP_VERSIONS, ...pageFiles(pages)]);
+    const elsewhere = quick && new Set([...browser.keys(), ...(feeds?.keys() ?? []), NETLIFY_HEADERS, DUMP_VERSIONS, ...pageFiles(pages)]);
     if (quick && (await writeRecalled(quick, portFiles, portsList, render, (file) => elsewhere!.has(file), writer, progress))) {
       log.addAll(quick.snapshot.warnings);
       stats.recalled = count - quick.changed.size;
@@ -183,7 +187,9 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     }
     // Made each time (some 100 bytes a port), kept by the writer when its bytes are unchanged.
     if (releases) await writer.write(DUMP_VERSIONS, versionsBody(names, releases));
+    for (const [file, body] of feeds ?? []) await writer.write(file, body);
     releases = undefined;
+    feeds = undefined;
     ports = undefined;
     listings = undefined;
     for (const [file, body] of browser) await writer.write(file, body);

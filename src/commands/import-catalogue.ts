@@ -1,6 +1,7 @@
 import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { contentDigest } from '../content-hash.js';
+import { changeRecord } from '../derive/change-record.js';
 import { mergePorts, type CataloguePort, type ImportChanges } from '../derive/merge-ports.js';
 import { Interrupted } from '../problems/interrupted.js';
 import { ProblemLog } from '../problems/problem-log.js';
@@ -8,6 +9,7 @@ import type { Problem } from '../problems/problem.js';
 import { silentProgress, type Progress } from '../report/progress.js';
 import { makeCatalogueDirectory, removeDeadTemporaries } from './catalogue-directory.js';
 import { catalogueParts, readCatalogue } from './catalogue-text.js';
+import { appendChange, isoDate } from './change-log.js';
 import { eachChunk, writeAll } from './chunks.js';
 import { checkPipedSource, readSourceFile, sourceName, SOURCE_LIMIT, startSourceCheck, type CheckedSource } from './import-source.js';
 
@@ -27,6 +29,8 @@ export interface ImportOptions {
   /** Aborted with a signal's name (Ctrl-C): the import stops, writes nothing, throws Interrupted. */
   signal?: AbortSignal;
   progress?: Progress;
+  /** The import's date in the record of changes (see change-log), ISO 8601 in UTC; now when not given. */
+  date?: string;
 }
 
 export interface ImportResult {
@@ -157,6 +161,9 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
     }
     await checkpoint(signal);
     renameSync(temporary, file);
+    // Once the catalogue is the new one: a record never tells of a change that was not made.
+    const record = changeRecord(existing.ports, texts, changes, options.date ?? isoDate(new Date()), source.head.info);
+    if (record) appendChange(path.dirname(file), record);
   } finally {
     rmSync(temporary, { force: true });
   }

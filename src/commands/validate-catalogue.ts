@@ -3,6 +3,7 @@ import { ChangedWhileRead } from '../read/port-text-reader.js';
 import { changedWhileRead } from '../read/file-identity.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { startRun, type BuildOptions, type BuildResult } from './build-run.js';
+import { readFeedRecords } from './feeds-phase.js';
 import { preparePorts } from './prepare-ports.js';
 
 /** `ports-gen validate`: every check of a build, nothing written. */
@@ -19,6 +20,7 @@ export async function validateCatalogue(options: Pick<BuildOptions, 'cwd' | 'cat
     run.log.add(changedWhileRead(cause.file));
     return run.finish(false);
   }
+  await readFeedRecords(run.files, run.log);
   run.progress.phase('checking builds');
   run.stats.builds = run.buildsReadable ? await scanBuilds(run.files.buildsPath, run.files.buildsName, run.log, () => run.progress.advance()) : 0;
   run.stats.ports = ports?.list.length ?? 0;

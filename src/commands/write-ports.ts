@@ -7,24 +7,25 @@ import type { SiteWriter } from '../write/site-writer.js';
 
 /**
  * Renders the port files the plan asks for (port i's file is `files[i]`) and the ports list's
- * pages whose key changed. The ports go newest first, as the list does, so a port's text is made once for
- * its file and its page, and one page is held at a time.
+ * pages whose key changed. A page's ports are rendered newest first, as the list has them, so a
+ * port's text is made once for its file and its page, and one page is held at a time; the pages
+ * go from the last, and each page's files from its oldest port, so that the files reach the
+ * writer in catalogue order, the order the dump of every port is made in (see write/assembly).
  */
 export async function writePorts(ports: PortList, files: readonly string[], list: PortsList, render: ReadonlySet<string>, writer: SiteWriter, progress: Progress): Promise<void> {
   progress.phase('writing ports', ports.length);
   const texts = new PortTexts();
-  for (let page = 1; page <= list.pages; page++) {
+  for (let page = list.pages; page >= 1; page--) {
     const pageFile = listPageFile('ports', page);
-    const paged: string[] | undefined = render.has(pageFile) ? [] : undefined;
-    for (const i of list.indicesOf(page)) {
-      if (paged || render.has(files[i]!)) {
-        const text = texts.of(ports.at(i), ports.escapeFreeAt(i));
-        if (render.has(files[i]!)) await writer.write(files[i]!, text);
-        paged?.push(text);
-      }
+    const paged = render.has(pageFile);
+    const indices = list.indicesOf(page);
+    const made = indices.map((i) => (paged || render.has(files[i]!) ? texts.of(ports.at(i), ports.escapeFreeAt(i)) : undefined));
+    for (let k = indices.length - 1; k >= 0; k--) {
+      const i = indices[k]!;
+      if (render.has(files[i]!)) await writer.write(files[i]!, made[k]!);
       progress.advance();
     }
-    if (paged) await writer.write(pageFile, list.body(page, paged));
+    if (paged) await writer.write(pageFile, list.body(page, made as string[]));
   }
 }
 

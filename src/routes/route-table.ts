@@ -1,4 +1,4 @@
-import { API_DIR, BROWSER_PAGE, BROWSER_SCRIPT, BROWSER_STYLE, CATEGORY_DIR, DUMP_PORTS, DUMP_VERSIONS, FILES_DIR, MAINTAINER_DIR, OPENAPI_FILE, PORTS_DIR, SEARCH_INDEX, type ErrorKind, type ListName } from './site-files.js';
+import { API_DIR, BROWSER_PAGE, BROWSER_SCRIPT, BROWSER_STYLE, CATEGORY_DIR, DUMP_PORTS, DUMP_VERSIONS, FEED_ATOM, FEED_JSON, FILES_DIR, MAINTAINER_DIR, OPENAPI_FILE, PORTS_DIR, SEARCH_INDEX, type ErrorKind, type ListName } from './site-files.js';
 
 /**
  * The one route table (docs/api.md): which URL serves which file, with which status and headers.
@@ -120,13 +120,17 @@ export function methodNotAllowedBody(method: string): { detail: string } {
  * none of the API's headers (its rules stop at /api/).
  */
 /**
- * The files for programs, outside the API (see DUMP_PORTS): GET and HEAD only, readable from
- * any origin, as the API is; a signature (`build --sign-key`) is signify's text.
+ * The files for programs, outside the API (see DUMP_PORTS, FEED_ATOM): GET and HEAD only,
+ * readable from any origin, as the API is; a signature (`build --sign-key`) is signify's text.
  */
-export const DATA_ROUTES = [DUMP_PORTS, DUMP_VERSIONS].flatMap((file) => [
-  { path: `/${file}`, file, contentType: 'application/json' },
-  { path: `/${file}.sig`, file: `${file}.sig`, contentType: 'text/plain; charset=utf-8' },
-]);
+export const DATA_ROUTES = [
+  ...[DUMP_PORTS, DUMP_VERSIONS].flatMap((file) => [
+    { path: `/${file}`, file, contentType: 'application/json' },
+    { path: `/${file}.sig`, file: `${file}.sig`, contentType: 'text/plain; charset=utf-8' },
+  ]),
+  { path: `/${FEED_ATOM}`, file: FEED_ATOM, contentType: 'application/atom+xml; charset=utf-8' },
+  { path: `/${FEED_JSON}`, file: FEED_JSON, contentType: 'application/feed+json; charset=utf-8' },
+];
 
 /** The headers of a file of DATA_ROUTES. */
 export function dataHeaders(contentType: string): Record<string, string> {

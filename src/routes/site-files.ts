@@ -71,6 +71,10 @@ export const SEARCH_INDEX = 'browser/search.json';
 export const DUMP_PORTS = 'dump/ports.json';
 export const DUMP_VERSIONS = 'dump/versions.json';
 
+/** The feeds of port changes, from the catalogue's record of imports (render/feeds). */
+export const FEED_ATOM = 'feeds/updates.atom';
+export const FEED_JSON = 'feeds/updates.json';
+
 /** The OpenAPI document of the API (render/openapi.ts), served at its own path. */
 export const OPENAPI_FILE = `${API_DIR}/openapi.json`;
 

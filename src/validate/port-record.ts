@@ -215,7 +215,13 @@ export function toPortOwn(source: PortSource): PortOwn {
  * stays text.
  */
 export function releaseOf(source: PortSource): string {
-  const revision = source.revision === undefined ? 0 : /^[0-9]{1,15}$/.test(String(source.revision)) ? Number(source.revision) : source.revision;
+  const revision = revisionOf(source.revision);
   const epoch = source.epoch === undefined ? 0 : Number(source.epoch);
   return JSON.stringify({ version: source.version, revision, epoch, portdir: source.portdir, active: source.active ?? true });
+}
+
+/** A revision as the versions file and the record of changes publish it (see releaseOf). */
+export function revisionOf(value: unknown): number | string {
+  if (value === undefined || value === null) return 0;
+  return /^[0-9]{1,15}$/.test(String(value)) ? Number(value) : String(value);
 }

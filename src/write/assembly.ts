@@ -9,7 +9,7 @@
  * file in one read, instead of opening each part: a one-port rebuild copies the dump's bytes
  * around the one part that changed.
  */
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { contentDigest } from '../content-hash.js';
 import { pathUnder } from './tree-paths.js';
@@ -95,6 +95,73 @@ export function writeAssembly(target: string, root: string, parts: readonly Asse
     throw error;
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * An assembly written as its parts are placed, when they come in its order (the first build of
+ * a tree writes the port files so, see commands/write-ports): then no part is read back. It
+ * lives in `temporary` until `finish` renames it into place; a part that comes out of turn, or
+ * not as a write, drops it, and the assembly is written from the parts after all.
+ */
+export class AssemblyStream {
+  private readonly members: ReadonlySet<string>;
+  private next = 0;
+  private readonly fd: number;
+  private readonly out: AssemblyWriter;
+  private readonly index: AssemblyIndex = { parts: [], hashes: [], starts: [], lengths: [] };
+  private dropped = false;
+
+  constructor(
+    readonly parts: readonly string[],
+    private readonly temporary: string,
+  ) {
+    this.members = new Set(parts);
+    this.fd = openSync(temporary, 'wx');
+    this.out = new AssemblyWriter(this.fd);
+    this.out.write(OPEN);
+  }
+
+  /** A file placed with new `bytes`: taken when it is the next part. */
+  written(relative: string, bytes: Uint8Array, hash: string): void {
+    if (this.dropped || !this.members.has(relative)) return;
+    if (this.parts[this.next] !== relative) return this.drop();
+    if (this.next > 0) this.out.write(COMMA);
+    this.index.parts.push(relative);
+    this.index.hashes.push(hash);
+    this.index.starts.push(this.out.offset);
+    this.index.lengths.push(bytes.length);
+    this.out.write(bytes);
+    this.next++;
+  }
+
+  /** A file placed otherwise (kept, linked): a part of it breaks the order. */
+  placed(relative: string): void {
+    if (!this.dropped && this.members.has(relative)) this.drop();
+  }
+
+  /** Whether every part came, in order, with these hashes. */
+  complete(hashes: readonly string[]): boolean {
+    return !this.dropped && this.next === this.parts.length && this.index.hashes.every((hash, i) => hash === hashes[i]);
+  }
+
+  /** The assembly, closed and renamed to `target`; its index left in `state`. */
+  finish(target: string, state: string): { stats: Stats; hash: string } {
+    this.out.write(CLOSE);
+    this.out.flush();
+    const hash = this.out.digest.digest();
+    const stats = fstatSync(this.fd);
+    closeSync(this.fd);
+    renameSync(this.temporary, target);
+    keepOnlyIndex(state, hash, this.index);
+    return { stats, hash };
+  }
+
+  drop(): void {
+    if (this.dropped) return;
+    this.dropped = true;
+    closeSync(this.fd);
+    rmSync(this.temporary, { force: true });
   }
 }
 

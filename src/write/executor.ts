@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, type Stats } from 'node:fs';
 import { MARKER_FILE } from '../routes/site-files.js';
-import { writeAssembly } from './assembly.js';
+import { AssemblyStream, writeAssembly } from './assembly.js';
 import { identityOf } from './file-ledger.js';
 import { renderMarker, type FilesInfo } from './marker.js';
 import type { Operation } from './plan.js';
@@ -63,24 +65,47 @@ export class Executor {
       case 'remove':
         return rmSync(this.pathOf(operation.path), { recursive: true, force: true });
       case 'keep':
+        this.stream?.placed(operation.path);
         return this.record(operation.path, operation.held);
       case 'link':
+        this.stream?.placed(operation.path);
         return this.link(operation.path, operation.source, operation.held);
       case 'write': {
         const written = writeNew(this.prepare(operation.path), operation.bytes);
+        this.stream?.written(operation.path, operation.bytes, operation.held.hash);
         this.totals.written++;
         return this.record(operation.path, { ...operation.held, identity: identityOf(written) });
       }
       case 'assemble': {
         const parts = operation.parts.map((part) => ({ path: part, hash: this.placed.get(part)?.hash ?? unplaced(part) }));
         const previous = operation.previous && { file: pathUnder(this.liveRoot, operation.path), checked: operation.previous };
-        const { stats, hash } = writeAssembly(this.prepare(operation.path), this.root, parts, this.state, previous);
+        const streamed = this.stream?.parts === operation.parts && this.stream.complete(parts.map((part) => part.hash));
+        if (!streamed) this.stream?.drop();
+        const target = this.prepare(operation.path);
+        const { stats, hash } = streamed ? this.stream!.finish(target, this.state) : writeAssembly(target, this.root, parts, this.state, previous);
+        this.stream = undefined;
         this.totals.written++;
         return this.record(operation.path, { hash, key: operation.key ?? '', size: stats.size, identity: identityOf(stats) });
       }
       default:
         throw new Error(`the executor was given ${operation.op}`);
     }
+  }
+
+  /**
+   * An assembly the plan asks for, written as its parts are when they come in its order (see
+   * AssemblyStream): in a new tree, whose parts are all written, not kept or linked.
+   */
+  stream: AssemblyStream | undefined;
+
+  expect(assembly: Extract<Operation, { op: 'assemble' }>): void {
+    if (!this.updating && !this.stream) this.stream = new AssemblyStream(assembly.parts, path.join(this.state, `trash-${randomBytes(6).toString('hex')}`));
+  }
+
+  /** The assembly is not to be written after all (a previous tree holds it). */
+  dropStream(): void {
+    this.stream?.drop();
+    this.stream = undefined;
   }
 
   /**

@@ -90,7 +90,10 @@ export class WriterSession {
     const { operations, make, filesInfo } = plan({ wanted: this.wanted, assemblies: this.assemblies, signed: this.setup.signing?.files, onDisk: this.onDisk, fingerprint: this.fingerprint, pagesKey, precompress: this.setup.precompress });
     for (const operation of operations) {
       if (operation.op === 'sibling') this.siblings.push(operation);
-      else if (operation.op === 'assemble') this.assembling.push(operation);
+      else if (operation.op === 'assemble') {
+        this.assembling.push(operation);
+        this.executor.expect(operation);
+      }
       else if (operation.op === 'sign') this.signing.push(operation);
       // Bytes to make come in batches (see put); the marker is the last act of finish.
       else if (operation.op !== 'make' && operation.op !== 'marker') this.executor.carry(operation);
@@ -135,6 +138,7 @@ export class WriterSession {
       const operation = placeAssembly(assembly, hashes, { onDisk: this.onDisk, fingerprint: this.fingerprint });
       // Made by this build, as the files it sends are: not carried from a previous tree.
       if (operation.op === 'assemble') executor.totals.rendered++;
+      else executor.dropStream();
       executor.carry(operation);
     }
     for (const signature of this.signing) this.placeSignature(signature);

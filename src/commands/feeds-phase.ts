@@ -1,0 +1,30 @@
+/**
+ * The feeds of a build (see render/feeds): from the catalogue's record of imports when it has
+ * one, none otherwise. A record that cannot be read is a problem of the catalogue, as any other.
+ */
+import path from 'node:path';
+import type { ChangeRecord } from '../derive/change-record.js';
+import type { ProblemLog } from '../problems/problem-log.js';
+import { atomFeed, FEED_ENTRIES, feedEntries, jsonFeed, withFeedLinks } from '../render/feeds.js';
+import { BROWSER_PAGE, FEED_ATOM, FEED_JSON } from '../routes/site-files.js';
+import type { CatalogueFiles } from './catalogue-files.js';
+import { CHANGES_FILE, readChanges } from './change-log.js';
+
+/** The newest records of the catalogue's changes, enough for the feeds; undefined without any. */
+export async function readFeedRecords(files: CatalogueFiles, log: ProblemLog): Promise<ChangeRecord[] | undefined> {
+  const name = path.join(path.dirname(files.portIndexName), CHANGES_FILE);
+  const records = await readChanges(path.dirname(files.portIndexPath), name, log, FEED_ENTRIES);
+  return records && records.length > 0 ? records : undefined;
+}
+
+/** The feed files, by path, and the browser's files with its page announcing them. */
+export function feedFiles(records: readonly ChangeRecord[], baseUrl: string, browser: Map<string, string>): Map<string, string> {
+  const { hostname, host } = new URL(baseUrl);
+  const site = { baseUrl, title: `Port updates: ${host}` };
+  const entries = feedEntries(records, hostname);
+  browser.set(BROWSER_PAGE, withFeedLinks(browser.get(BROWSER_PAGE)!, site.title));
+  return new Map([
+    [FEED_ATOM, atomFeed(site, entries)],
+    [FEED_JSON, jsonFeed(site, entries)],
+  ]);
+}
