@@ -80,7 +80,7 @@ test('import: a killed import\'s temporary file is removed by the next import; a
     writeFileSync(path.join(dir, 'catalogue', `portindex.json.${process.pid}.tmp`), 'another import, writing');
     writeFileSync(path.join(dir, 'catalogue', 'notes.tmp'), 'the user\'s');
     assert.is(run(['import', 'PortIndex.json'], dir).code, 0);
-    assert.equal(readdirSync(path.join(dir, 'catalogue')).sort(), ['notes.tmp', `portindex.json.${process.pid}.tmp`, 'portindex.json'].sort());
+    assert.equal(readdirSync(path.join(dir, 'catalogue')).sort(), ['changes.ndjson', 'notes.tmp', `portindex.json.${process.pid}.tmp`, 'portindex.json'].sort());
   });
 });
 

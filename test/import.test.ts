@@ -238,7 +238,8 @@ test('import: SIGINT or SIGTERM while it reads says so in one line, exits 130 or
       assert.is(await ended, code, stderr);
       assert.is(stderr, `ports-gen: import interrupted (${signal}): nothing was written, the catalogue is untouched\n`);
       assert.is(readFileSync(path.join(dir, 'catalogue', 'portindex.json'), 'utf8'), before);
-      assert.equal(readdirSync(path.join(dir, 'catalogue')), ['portindex.json']);
+      assert.equal(readdirSync(path.join(dir, 'catalogue')).sort(), ['changes.ndjson', 'portindex.json'], 'the first import\'s record alone');
+      assert.is(readFileSync(path.join(dir, 'catalogue', 'changes.ndjson'), 'utf8').split('\n').length, 2);
     }
   });
 });

@@ -40,6 +40,8 @@ const PATH_OF: Array<[RegExp, string]> = [
   [/^api\/v1\/pages\/maintainer\/page-\d+\.json$/, '/api/v1/maintainer/'],
   [/^api\/v1\/category\/[^/]+\/index\.json$/, '/api/v1/category/{name}/'],
   [/^api\/v1\/maintainer\/[^/]+\/index\.json$/, '/api/v1/maintainer/{github}/'],
+  [/^dump\/ports\.json$/, '/dump/ports.json'],
+  [/^dump\/versions\.json$/, '/dump/versions.json'],
 ];
 
 /** A validator for the document's own schemas: the document is one schema resource, its refs local. */
@@ -69,7 +71,7 @@ test('every file of the sample site is valid against the OpenAPI document the bu
 
     const seen = new Map<string, number>();
     for (const [file, bytes] of tree) {
-      if (!file.startsWith('api/v1/') || file === 'api/v1/openapi.json') continue;
+      if (!/^(api\/v1|dump)\/.*\.json$/.test(file) || file === 'api/v1/openapi.json') continue;
       const served = PATH_OF.find(([pattern]) => pattern.test(file))?.[1];
       assert.ok(served, `${file}: no path of the document serves it`);
       const ref = document.paths[served]!.get.responses['200']!.content['application/json'].schema.$ref;
@@ -77,10 +79,14 @@ test('every file of the sample site is valid against the OpenAPI document the bu
       assert.is(problem, undefined, `${file} against ${ref}: ${problem}`);
       seen.set(served, (seen.get(served) ?? 0) + 1);
     }
-    assert.equal([...seen.keys()].sort(), Object.keys(document.paths).sort(), 'every path of the document, and no other, serves files');
+    // The signatures and the feeds are text, and only in sites built with a key and a record of changes.
+    const jsonPaths = Object.keys(document.paths).filter((served) => document.paths[served]!.get.responses['200']!.content['application/json']);
+    assert.equal([...seen.keys()].sort(), jsonPaths.sort(), 'every JSON path of the document, and no other, serves files');
+    assert.equal(Object.keys(document.paths).filter((served) => !jsonPaths.includes(served)).sort(), ['/dump/ports.json.sig', '/dump/versions.json.sig', '/feeds/updates.atom', '/feeds/updates.json']);
 
     // The 404 bodies the document names are the ones the hosts answer with.
     for (const [served, item] of Object.entries(document.paths)) {
+      if (!item.get.responses['404']) continue;
       const notFound = item.get.responses['404']!.content['application/json'];
       for (const [kind, { value }] of Object.entries(notFound.examples!)) {
         assert.equal(value, ERROR_BODIES[kind as keyof typeof ERROR_BODIES], `${served}: ${kind}`);

@@ -5,9 +5,9 @@
  * the bytes. Pure.
  */
 import * as z from 'zod';
-import { OUTPUT_SCHEMAS, apiRoot, categoriesPage, categoryResource, errorBody, filesPage, maintainerResource, maintainersPage, portResource, portsPage } from '../routes/output-schemas.js';
+import { OUTPUT_SCHEMAS, apiRoot, categoriesPage, categoryResource, errorBody, filesPage, maintainerResource, maintainersPage, portResource, portsDump, portsPage, versionsDump } from '../routes/output-schemas.js';
 import { API_HEADERS, CATEGORY_ROUTE, JSON_FORMATS, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, PORT_ROUTE, ROOT_ROUTE, type Route } from '../routes/route-table.js';
-import { ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, type ErrorKind, type ListName } from '../routes/site-files.js';
+import { DUMP_PORTS, DUMP_VERSIONS, ERROR_BODIES, FEED_ATOM, FEED_JSON, GITHUB_SEGMENT, PORT_SEGMENT, type ErrorKind, type ListName } from '../routes/site-files.js';
 import { toJsonText } from './json-text.js';
 
 const SCHEMAS = '#/components/schemas/';
@@ -65,6 +65,28 @@ const LIST_SUMMARIES: Record<ListName, string> = {
   maintainer: 'Every maintainer, with their number of ports',
 };
 
+/** A file for programs outside the API (see DATA_ROUTES): its own type, readable from any origin. */
+function dataFile(summary: string, contentType: string, schema: unknown, description: string): unknown {
+  const headers = { 'Access-Control-Allow-Origin': { $ref: '#/components/headers/Access-Control-Allow-Origin' } };
+  return { get: { operationId: summary.replace(/[^A-Za-z]/g, ''), summary, responses: { 200: { description, headers, content: { [contentType]: { schema } } } } } };
+}
+
+const SIGNATURE =
+  "OpenBSD signify's format: a line `untrusted comment: verify with <key>.pub`, then the base64 of `Ed`, the key's 8-byte number and the file's 64-byte Ed25519 signature; only when the site is built with --sign-key";
+
+/** The files for programs: the dumps, their signatures and the feeds. */
+function dataPaths(): Array<[string, unknown]> {
+  const text = { type: 'string' };
+  return [
+    [`/${DUMP_PORTS}`, dataFile('Every port object', 'application/json', ref(portsDump), 'Every port object, in catalogue order, each the bytes of its own file')],
+    [`/${DUMP_VERSIONS}`, dataFile('Every port version', 'application/json', ref(versionsDump), "Each port's version, revision, epoch, port directory and activity, by name")],
+    [`/${DUMP_PORTS}.sig`, dataFile('The signature of every port object', 'text/plain; charset=utf-8', text, SIGNATURE)],
+    [`/${DUMP_VERSIONS}.sig`, dataFile('The signature of every port version', 'text/plain; charset=utf-8', text, SIGNATURE)],
+    [`/${FEED_ATOM}`, dataFile('The newest changes, as Atom', 'application/atom+xml; charset=utf-8', text, 'Atom 1.0: the newest 500 changes, a port per import; only when the catalogue has a record of its imports')],
+    [`/${FEED_JSON}`, dataFile('The newest changes, as JSON Feed', 'application/feed+json; charset=utf-8', { type: 'object' }, 'JSON Feed 1.1: the same entries as the Atom feed')],
+  ];
+}
+
 /** The document, for a site whose pages link to `baseUrl`. */
 export function openApiDocument(baseUrl: string): unknown {
   const paths = [
@@ -85,10 +107,10 @@ export function openApiDocument(baseUrl: string): unknown {
       title: 'Ports API',
       version: 'v1',
       description:
-        'The read API of a ports catalogue, as static files that answer as the live service (Django REST Framework) does. Every answer, errors and OPTIONS included, carries Allow, Content-Type: application/json and Vary: Accept; a path without its trailing slash is redirected (301) to the path with it; any method other than GET, HEAD and OPTIONS is answered 405.',
+        'The read API of a ports catalogue, as static files that answer as the live service (Django REST Framework) does. Every answer under /api/v1/, errors and OPTIONS included, carries Allow, Content-Type: application/json, Vary: Accept and Access-Control-Allow-Origin: *; a path without its trailing slash is redirected (301) to the path with it; any method other than GET, HEAD and OPTIONS is answered 405. Outside /api/v1/, files for programs: the dumps of every port and version, their signify signatures, and feeds of changes.',
     },
     servers: [{ url: baseUrl }],
-    paths: Object.fromEntries(paths),
+    paths: Object.fromEntries([...paths, ...dataPaths()]),
     components: {
       schemas: componentSchemas(),
       parameters: {

@@ -73,6 +73,19 @@ export const apiRoot = z.strictObject({ ports: z.string(), category: z.string(),
 
 export const errorBody = z.strictObject({ detail: z.string() }).register(OUTPUT_SCHEMAS, { id: 'Error' });
 
+/** `dump/ports.json`: every port object, in catalogue order. */
+export const portsDump = z.array(portResource).register(OUTPUT_SCHEMAS, { id: 'PortsDump' });
+
+/** An entry of `dump/versions.json` (see render/versions). */
+export const versionEntry = z.strictObject({
+  version: z.string(),
+  revision: z.union([z.int().nonnegative(), z.string()]).describe('the catalogue\'s revision: a number, 0 when absent; text that is not a number stays text'),
+  epoch: z.int().nonnegative(),
+  portdir: z.string(),
+  active: z.boolean(),
+});
+export const versionsDump = z.record(z.string(), versionEntry).describe('every port by name, in catalogue order').register(OUTPUT_SCHEMAS, { id: 'Versions' });
+
 export type PortBody = z.infer<typeof portResource>;
 export type FilesPageBody = z.infer<typeof filesPage>;
 export type MaintainerItemBody = z.infer<typeof maintainerItem>;

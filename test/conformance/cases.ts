@@ -78,6 +78,8 @@ export const CASES: Case[] = [
   // The files for programs, outside the API: their own type, readable from any origin
   { name: 'the versions of every port', method: 'GET', target: '/dump/versions.json', headers: { Origin: 'https://elsewhere.example' }, expect: { status: 200, body: file('dump-versions.json'), apiHeaders: false, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' } } },
   { name: 'the dump of every port, HEAD', method: 'HEAD', target: '/dump/ports.json', expect: { status: 200, body: { empty: true }, apiHeaders: false, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' } } },
+  { name: 'the feed of changes, as Atom', method: 'GET', target: '/feeds/updates.atom', expect: { status: 200, body: file('updates.atom'), apiHeaders: false, headers: { 'content-type': 'application/atom+xml; charset=utf-8', 'access-control-allow-origin': '*' } } },
+  { name: 'the feed of changes, as JSON Feed, HEAD', method: 'HEAD', target: '/feeds/updates.json', expect: { status: 200, body: { empty: true }, apiHeaders: false, headers: { 'content-type': 'application/feed+json; charset=utf-8', 'access-control-allow-origin': '*' } } },
   { name: 'no signature without --sign-key', method: 'GET', target: '/dump/ports.json.sig', expect: { status: 404, body: NOT_FOUND }, netlify: { status: 404, apiHeaders: false, why: 'a path outside /api/ that no file answers is Netlify\'s own 404' } },
   // CORS: every answer above carries Access-Control-Allow-Origin: * (see check.ts); preflights on any path
   { name: 'a CORS preflight of a port', method: 'OPTIONS', target: '/api/v1/ports/zlib/', headers: PREFLIGHT_REQUEST, expect: PREFLIGHT, netlify: { status: 200, body: file('zlib.json'), why: METHODS } },
