@@ -42,44 +42,41 @@ export function changeRecord(existing: readonly CataloguePort[], texts: readonly
   const changed = [...changes.added, ...changes.updated, ...changes.retired, ...changes.returned];
   if (changed.length === 0) return undefined;
   const wanted = new Set(changed.map(key));
-  const before = new Map<string, PortObject>();
-  for (const port of existing) if (wanted.has(key(port.name))) before.set(key(port.name), JSON.parse(port.text) as PortObject);
-  const after = new Map<string, PortObject>();
+  // Texts by name, each parsed only when its entry is made and let go at once: an import that
+  // updates every port of a ports tree would otherwise hold two objects a port.
+  const before = new Map<string, string>();
+  for (const port of existing) if (wanted.has(key(port.name))) before.set(key(port.name), port.text);
+  const after = new Map<string, string>();
   for (const text of texts) {
-    // A port's text starts with its name (see catalogue-text), but is parsed whole to be sure.
-    if (!couldName(text, wanted)) continue;
-    const port = JSON.parse(text) as PortObject;
-    if (wanted.has(key(port.name))) after.set(key(port.name), port);
+    const name = nameOf(text);
+    if (wanted.has(key(name))) after.set(key(name), text);
   }
-  const release = (port: PortObject): PortRelease => ({ name: port.name, version: String(port.version ?? ''), revision: revisionOf(port.revision) });
-  const versionOf = (port: PortObject) => {
-    const { version, revision } = release(port);
-    return { version, revision };
-  };
+  const parsed = (from: Map<string, string>, name: string) => JSON.parse(from.get(key(name))!) as PortObject;
+  const versionOf = (port: PortObject) => ({ version: String(port.version ?? ''), revision: revisionOf(port.revision) });
+  const release = (port: PortObject): PortRelease => ({ name: port.name, ...versionOf(port) });
   return {
     date,
     ...(info === undefined ? {} : { info }),
-    added: changes.added.map((name) => release(after.get(key(name))!)),
+    added: changes.added.map((name) => release(parsed(after, name))),
     updated: changes.updated.map((name) => {
-      const [old, now] = [before.get(key(name))!, after.get(key(name))!];
+      const [old, now] = [parsed(before, name), parsed(after, name)];
       return { name, fields: changedFields(old, now), before: versionOf(old), after: versionOf(now) };
     }),
-    retired: changes.retired.map((name) => release(before.get(key(name))!)),
-    returned: changes.returned.map((name) => release(after.get(key(name))!)),
+    retired: changes.retired.map((name) => release(parsed(before, name))),
+    returned: changes.returned.map((name) => release(parsed(after, name))),
   };
 }
 
-/** Whether `text` may be the text of one of the `wanted` ports: it holds one's name, in any case. */
-function couldName(text: string, wanted: ReadonlySet<string>): boolean {
-  const at = text.indexOf('"name":');
-  if (at < 0) return true;
-  const name = /^"name":\s*"((?:[^"\\]|\\.)*)"/.exec(text.slice(at))?.[1];
-  return name === undefined || name.includes('\\') || wanted.has(key(name));
+/** A port's name from its text, which starts with it as the catalogue writes it; parsed whole otherwise. */
+function nameOf(text: string): string {
+  const name = /^\{"name":"([^"\\]*)"/.exec(text)?.[1];
+  return name ?? (JSON.parse(text) as PortObject).name;
 }
 
 /** The fields whose values differ (an absent `active` is true, as everywhere). */
 function changedFields(old: PortObject, now: PortObject): string[] {
-  const valueOf = (port: PortObject, field: string) => JSON.stringify(field === 'active' ? (port.active ?? true) : port[field]);
+  const valueOf = (port: PortObject, field: string) => (field === 'active' ? (port.active ?? true) : port[field]);
+  const differ = (a: unknown, b: unknown) => a !== b && (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || JSON.stringify(a) !== JSON.stringify(b));
   const fields = [...Object.keys(now), ...Object.keys(old).filter((field) => !(field in now))];
-  return fields.filter((field) => valueOf(old, field) !== valueOf(now, field));
+  return fields.filter((field) => differ(valueOf(old, field), valueOf(now, field)));
 }
