@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, type Stats } from 'node:fs';
+import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { AssemblyStream, writeAssembly } from './assembly.js';
 import { identityOf } from './file-ledger.js';
@@ -43,6 +43,8 @@ export class Executor {
   /** The placed files' paths in the marker's order, once it is written (see marker): the ledger's order too. */
   markerOrder: readonly string[] = [];
   private readonly made = new Set<string>();
+  /** The assembly being written as its parts are (see expect). */
+  private stream: AssemblyStream | undefined;
   readonly totals: Totals = { files: 0, written: 0, rendered: 0, bytes: 0 };
 
   constructor(
@@ -96,8 +98,6 @@ export class Executor {
    * An assembly the plan asks for, written as its parts are when they come in its order (see
    * AssemblyStream): in a new tree, whose parts are all written, not kept or linked.
    */
-  stream: AssemblyStream | undefined;
-
   expect(assembly: Extract<Operation, { op: 'assemble' }>): void {
     if (!this.updating && !this.stream) this.stream = new AssemblyStream(assembly.parts, path.join(this.state, `trash-${randomBytes(6).toString('hex')}`));
   }
