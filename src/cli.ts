@@ -2,14 +2,14 @@ import { Command, CommanderError, Option } from 'commander';
 import { buildSite, validateCatalogue, type BuildResult } from './commands/build.js';
 import { importCatalogue } from './commands/import-catalogue.js';
 import { interruptible } from './commands/interruptible.js';
+import { HTTP_DEFAULTS } from './commands/remote-source.js';
 import { realpathSync } from 'node:fs';
-import path from 'node:path';
-import { readSigningKey, writeKeyPair } from './sign/key-files.js';
-import { verifyFile } from './sign/verify-file.js';
-import { DEFAULT_BASE_URL, normaliseBaseUrl, parseDate, parsePageSize, parsePort } from './options.js';
-import { serveSite } from './serve/server.js';
+import { keygenCommand, verifyCommand } from './commands/signing-commands.js';
+import { readSigningKey } from './sign/key-files.js';
+import { DEFAULT_BASE_URL, httpOptions, normaliseBaseUrl, parseDate, parsePageSize, parsePort } from './options.js';
+import { serveUntilStopped } from './serve/serve-command.js';
 import { readSiteIndex } from './serve/site-index.js';
-import { builtBaseUrl, builtSite, listenError } from './serve/site-dir.js';
+import { builtSite } from './serve/site-dir.js';
 import { summariseImport } from './report/import-summary.js';
 import { renderNginxConfig } from './host/nginx.js';
 import { checkListen, checkRoot, checkServerName } from './host/nginx-options.js';
@@ -21,7 +21,6 @@ import { MachineFault, machineFaultOf } from './problems/machine-fault.js';
 import { UsageError } from './problems/usage-error.js';
 import { VERSION } from './version.js';
 import { DEFAULT_PAGE_SIZE } from './render/files-page.js';
-
 
 /**
  * Exit codes: 0 fine, 1 the catalogue (or an imported index) has problems, 2 how ports-gen is run
@@ -119,19 +118,28 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
   program
     .command('import')
     .description("merge a PortIndex (MacPorts' native one, or portindex2json's JSON) into the catalogue, as the live service loads one: ports no longer listed are kept, inactive")
-    .argument('<source>', 'the index: a file, or - for standard input')
+    .argument('<source>', 'the index: a file, an http(s) URL, or - for standard input')
     .option('--catalogue <dir>', 'catalogue directory (its portindex.json is made by the first import)', 'catalogue')
     .option('--dry-run', 'say what would change, write nothing', false)
     .option('--keep-going', 'a port the source does not describe usably keeps its previous entry (a warning), instead of failing the import', false)
     .option('--json', 'print what changed (or the problems) as JSON on stdout', false)
     .option('--date <iso>', "the import's date in the catalogue's record of changes (changes.ndjson), ISO 8601 (default: now)")
-    .action(async (source: string, opts: { catalogue: string; dryRun: boolean; keepGoing: boolean; json: boolean; date?: string }) => {
+    .option('--sig <url|file>', "the source's signify signature, checked before it is read (with --pub)")
+    .option('--pub <key>', 'the public key that --sig must be made with')
+    .action(async (source: string, opts: { catalogue: string; dryRun: boolean; keepGoing: boolean; json: boolean; date?: string; sig?: string; pub?: string }) => {
       const date = opts.date === undefined ? undefined : parseDate(opts.date);
+      if ((opts.sig === undefined) !== (opts.pub === undefined)) throw new UsageError('--sig and --pub go together: the signature, and the key it must be made with');
+      const signature = opts.sig === undefined ? undefined : { signature: opts.sig, publicKey: opts.pub! };
       const progress = progressFor(io, false);
       const result = await interruptible(io, progress, 'import', 'nothing was written, the catalogue is untouched', (signal) =>
-        importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun, keepGoing: opts.keepGoing, signal, progress, date }),
+        importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun, keepGoing: opts.keepGoing, signal, progress, date, signature, http: httpOptions(io.env, HTTP_DEFAULTS) }),
       );
       if (typeof result === 'number') return setExit(result);
+      if (result.notModified) {
+        if (opts.json) io.stdout(`${JSON.stringify({ notModified: true, written: false })}\n`);
+        else io.stdout(`${source}: not modified since the last import (HTTP 304): nothing written\n`);
+        return setExit(EXIT.ok);
+      }
       if (!result.ok) {
         if (opts.json) io.stdout(`${formatProblemsJson(result.log.kept)}\n`);
         else io.stderr(`${formatProblems(result.log)}\nimport failed: the catalogue is untouched\n`);
@@ -163,26 +171,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--port <port>', 'TCP port (0 picks a free one)', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (opts: { dir: string; port: string; host: string }) => {
-      const dir = builtSite(io.cwd, opts.dir);
-      const port = parsePort(opts.port);
-      const running = await serveSite({ dir, port, host: opts.host }).catch((cause: NodeJS.ErrnoException) => {
-        throw listenError(cause, opts.host, port) ?? cause;
-      });
-      io.stdout(`Serving ${opts.dir}: the API at ${running.url}api/v1/, its browser at ${running.url}\n`);
-      const base = builtBaseUrl(dir);
-      if (base !== undefined && new URL(base).origin !== new URL(running.url).origin) {
-        io.stdout(`Note: the pages' links point at ${base} (the build's base URL), not at this server; build with --base-url ${running.url.replace(/\/$/, '')} to follow them here\n`);
-      }
-      io.stdout('Ctrl-C stops it.\n');
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          void running.close().then(resolve);
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+      await serveUntilStopped(builtSite(io.cwd, opts.dir), opts.dir, parsePort(opts.port), opts.host, io.stdout);
     });
 
   program
@@ -206,11 +195,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .command('keygen')
     .description('make a signify key pair for `build --sign-key`: <prefix>.pub and <prefix>.sec (no passphrase, readable by you alone); never writes over a key')
     .argument('<prefix>', 'where the keys go, e.g. keys/ports')
-    .action((prefix: string) => {
-      const { publicFile, secretFile } = writeKeyPair(prefix, io.cwd);
-      const shown = (file: string) => path.relative(io.cwd, file) || file;
-      io.stdout(`Wrote ${shown(publicFile)} (publish it) and ${shown(secretFile)} (keep it secret: build --sign-key ${shown(secretFile)}).\n`);
-    });
+    .action((prefix: string) => io.stdout(keygenCommand(prefix, io.cwd)));
 
   program
     .command('verify')
@@ -219,12 +204,9 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .requiredOption('--pub <key>', 'the public key (a signify .pub file)')
     .option('--sig <file>', 'the signature, when it is not <file>.sig')
     .action((file: string, opts: { pub: string; sig?: string }) => {
-      const verified = verifyFile(file, opts.pub, io.cwd, opts.sig);
-      if (verified.failure !== undefined) {
-        io.stderr(`ports-gen: verification failed: ${verified.failure}\n`);
-        return setExit(EXIT.problems);
-      }
-      io.stdout(`${verified.file}: signature verified (${verified.signature})\n`);
+      const { failure, said } = verifyCommand(file, opts.pub, io.cwd, opts.sig);
+      (failure ? io.stderr : io.stdout)(said);
+      setExit(failure ? EXIT.problems : EXIT.ok);
     });
 
   return program;

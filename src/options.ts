@@ -50,3 +50,28 @@ export function parseDate(raw: string): string {
   if (!date || Number.isNaN(date.getTime())) throw new UsageError(`--date must be an ISO 8601 date, as 2026-11-29 or 2026-11-29T08:00:00Z, got ${JSON.stringify(raw)}`);
   return date.toISOString().replace(/\.000Z$/, 'Z');
 }
+
+/** How `import <url>` fetches: its tries and their timeouts. */
+interface HttpOptions {
+  timeoutMs: number;
+  retries: number;
+  backoffMs: number;
+}
+
+/**
+ * `defaults`, unless PORTS_GEN_HTTP_TIMEOUT_MS, _RETRIES or _BACKOFF_MS say otherwise (a slow
+ * mirror, or a test that cannot wait a minute).
+ */
+export function httpOptions(env: NodeJS.ProcessEnv, defaults: HttpOptions): HttpOptions {
+  const number = (name: string, fallback: number) => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    if (!/^[0-9]+$/.test(value)) throw new UsageError(`${name} must be a whole number, got ${JSON.stringify(value)}`);
+    return Number(value);
+  };
+  return {
+    timeoutMs: number('PORTS_GEN_HTTP_TIMEOUT_MS', defaults.timeoutMs),
+    retries: number('PORTS_GEN_HTTP_RETRIES', defaults.retries),
+    backoffMs: number('PORTS_GEN_HTTP_BACKOFF_MS', defaults.backoffMs),
+  };
+}

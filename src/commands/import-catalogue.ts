@@ -10,6 +10,8 @@ import { silentProgress, type Progress } from '../report/progress.js';
 import { makeCatalogueDirectory, removeDeadTemporaries } from './catalogue-directory.js';
 import { catalogueParts, readCatalogue } from './catalogue-text.js';
 import { appendChange, isoDate } from './change-log.js';
+import { isUrl, rememberValidators } from './fetch-source.js';
+import { checkSourceSignature, HTTP_DEFAULTS, readRemoteSource, type HttpOptions, type SourceSignature } from './remote-source.js';
 import { eachChunk, writeAll } from './chunks.js';
 import { checkPipedSource, readSourceFile, sourceName, SOURCE_LIMIT, startSourceCheck, type CheckedSource } from './import-source.js';
 
@@ -31,6 +33,10 @@ export interface ImportOptions {
   progress?: Progress;
   /** The import's date in the record of changes (see change-log), ISO 8601 in UTC; now when not given. */
   date?: string;
+  /** A URL source's tries and timeouts (see remote-source). */
+  http?: HttpOptions;
+  /** The signature the source must carry, checked before it is parsed. */
+  signature?: SourceSignature;
 }
 
 export interface ImportResult {
@@ -39,6 +45,8 @@ export interface ImportResult {
   changes: ImportChanges | undefined;
   /** Whether portindex.json was written (not on a dry run, nor when nothing changed). */
   wrote: boolean;
+  /** A URL source the server said had not changed since the last import of it (HTTP 304). */
+  notModified?: boolean;
 }
 
 /** `--keep-going`: each problem of a port left out of the import, as a warning that says what became of the port. */
@@ -109,7 +117,17 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   const failed = (): ImportResult => ({ ok: false, log, changes: undefined, wrote: false });
 
   progress.phase(`reading ${sourceName(options.cwd, options.source)}`);
-  let read = options.source === '-' ? checkPipedSource(await unlessInterrupted(options.stdin ? options.stdin() : readStdin(signal), signal), log) : readSourceFile(options.cwd, options.source, log);
+  const http = options.http ?? HTTP_DEFAULTS;
+  const remote = isUrl(options.source) ? await readRemoteSource(options.source, path.dirname(file), http, progress, signal) : undefined;
+  if (remote?.notModified) return { ok: true, log, changes: undefined, wrote: false, notModified: true };
+  let read = remote
+    ? remote.bytes
+    : options.source === '-'
+      ? await unlessInterrupted(options.stdin ? options.stdin() : readStdin(signal), signal)
+      : readSourceFile(options.cwd, options.source, log);
+  // The bytes as they came, signed: checked before any of them is parsed.
+  if (read && options.signature && !(await checkSourceSignature(read, sourceName(options.cwd, options.source), options.signature, options.cwd, http, progress, log))) return failed();
+  if (remote || options.source === '-') read = checkPipedSource(read, log, sourceName(options.cwd, options.source));
   await checkpoint(signal);
   progress.phase('checking the ports');
   const checking = read && startSourceCheck(read, sourceName(options.cwd, options.source), log, options.sharedFrom, options.keepGoing);
@@ -144,7 +162,10 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   if (existing.hash !== undefined && portsSame) {
     const digest = contentDigest();
     eachChunk(parts(), (chunk) => digest.update(chunk));
-    if (digest.digest() === existing.hash) return { ok: true, log, changes, wrote: false };
+    if (digest.digest() === existing.hash) {
+      if (remote) rememberValidators(path.dirname(file), options.source, remote.validators);
+      return { ok: true, log, changes, wrote: false };
+    }
   }
   await checkpoint(signal);
 
@@ -164,6 +185,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
     // Once the catalogue is the new one: a record never tells of a change that was not made.
     const record = changeRecord(existing.ports, texts, changes, options.date ?? isoDate(new Date()), source.head.info);
     if (record) appendChange(path.dirname(file), record);
+    if (remote) rememberValidators(path.dirname(file), options.source, remote.validators);
   } finally {
     rmSync(temporary, { force: true });
   }

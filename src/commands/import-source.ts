@@ -20,6 +20,7 @@ export type { Source };
 
 /** How the source is named in problems: as the user gave it, `<stdin>` for `-`. */
 export function sourceName(cwd: string, source: string): string {
+  if (/^https?:\/\//i.test(source)) return source;
   return source === '-' ? '<stdin>' : path.relative(cwd, path.resolve(cwd, source)) || source;
 }
 
@@ -71,10 +72,10 @@ function tooLarge(file: string): Problem {
  * The bytes of a source from standard input, checked as a file's are (see readSourceFile):
  * its byte-order mark dropped, UTF-8 and not empty, or its problem logged.
  */
-export function checkPipedSource(bytes: Buffer | undefined, log: ProblemLog): Buffer | undefined {
-  if (bytes === undefined) return void log.add(tooLarge(sourceName('', '-')));
+export function checkPipedSource(bytes: Buffer | undefined, log: ProblemLog, name = sourceName('', '-')): Buffer | undefined {
+  if (bytes === undefined) return void log.add(tooLarge(name));
   const text = bytes.subarray(hasBom(bytes) ? 3 : 0);
-  const problem = utf8Problem(text, sourceName('', '-')) ?? blankProblem(text, sourceName('', '-'), SOURCE);
+  const problem = utf8Problem(text, name) ?? blankProblem(text, name, SOURCE);
   if (problem) return void log.add(problem);
   return text;
 }

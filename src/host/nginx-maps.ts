@@ -35,3 +35,13 @@ export function mapHashSizes(names: number, longest: number): string[] {
   const size = Math.max(2048, 2 ** Math.ceil(Math.log2(names * 2 + 1)));
   return [`map_hash_max_size ${size};`, `map_hash_bucket_size ${bucket};`];
 }
+
+/**
+ * A value in nginx's syntax: double-quoted, `"` and `\` escaped. nginx reads `$` as a variable
+ * in most values, and has no escape for it: text with one is refused (no body, name or path of
+ * the API has one, but the site's path could).
+ */
+export function quoted(text: string): string {
+  if (text.includes('$')) throw new Error(`nginx cannot take a literal $ here: ${text}`);
+  return `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+}

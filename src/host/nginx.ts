@@ -3,8 +3,6 @@ import {
   API_HEADERS,
   CATEGORIES_ROUTE,
   CATEGORY_ROUTE,
-  DATA_ROUTES,
-  dataHeaders,
   FILES_ROUTE,
   LIST_ROUTES,
   MAINTAINER_ROUTE,
@@ -14,14 +12,13 @@ import {
   PORT_ROUTE,
   PORTS_ROUTE,
   OPENAPI_ROUTE,
-  PREFLIGHT_CORS_HEADERS,
-  PREFLIGHT_HEADERS,
   ROOT_LINK_FORMATS,
   ROOT_ROUTE,
   type Route,
 } from '../routes/route-table.js';
 import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, maintainerFile, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
-import { GROUP, lastValueMap, listPageMap, mapHashSizes, QUERY_SPACE } from './nginx-maps.js';
+import { dataLocations, preflightLocation, preflightMaps } from './nginx-data.js';
+import { GROUP, lastValueMap, listPageMap, mapHashSizes, QUERY_SPACE, quoted } from './nginx-maps.js';
 
 export { mapHashSizes };
 
@@ -34,16 +31,6 @@ export interface NginxSite {
   /** The port names as the catalogue spells them, and the number of pages of each list. */
   ports: Iterable<string>;
   pages: Readonly<Record<ListName, number>>;
-}
-
-/**
- * A value in nginx's syntax: double-quoted, `"` and `\` escaped. nginx reads `$` as a variable
- * in most values, and has no escape for it: text with one is refused (no body, name or path of
- * the API has one, but the site's path could).
- */
-function quoted(text: string): string {
-  if (text.includes('$')) throw new Error(`nginx cannot take a literal $ here: ${text}`);
-  return `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
 
 /**
@@ -86,24 +73,6 @@ function routeChecks(route: Route): string[] {
     `    if ($pg_format_bad) { ${returnJson(404, ERROR_BODIES['not-found'])} }`,
     `    if ($pg_method_bad) { ${METHOD_NOT_ALLOWED} }`,
     `    if ($request_method = OPTIONS) { ${returnJson(200, optionsBody(route))} }`,
-  ];
-}
-
-/** The CORS preflight's headers that only a request with an `Origin` gets, each from a map of `$http_origin`. */
-const PREFLIGHT_CORS = Object.entries(PREFLIGHT_CORS_HEADERS).map(([name, value], i) => ({ name, value, variable: `$pg_cors_${i}` }));
-
-/**
- * A CORS preflight, on any path and before any route (see PREFLIGHT_HEADERS): the server's
- * `if` sends it here through `error_page 418`, as no location has been chosen yet.
- */
-function preflightLocation(): string[] {
-  return [
-    '  location @pg_preflight {',
-    `    types { } default_type ${quoted(PREFLIGHT_HEADERS['Content-Type'])};`,
-    `    add_header Vary ${quoted(PREFLIGHT_HEADERS.Vary)} always;`,
-    ...PREFLIGHT_CORS.map(({ name, variable }) => `    add_header ${name} ${variable} always;`),
-    '    return 200 "";',
-    '  }',
   ];
 }
 
@@ -168,9 +137,7 @@ export function renderNginxConfig(site: NginxSite): string {
     '  default "";',
     '}',
     '',
-    '# A CORS preflight: OPTIONS with Access-Control-Request-Method; more headers with an Origin.',
-    'map "$request_method:$http_access_control_request_method" $pg_preflight { "~^OPTIONS:." 1; default 0; }',
-    ...PREFLIGHT_CORS.map(({ value, variable }) => `map $http_origin ${variable} { "" ""; default ${quoted(value)}; }`),
+    ...preflightMaps(),
     '',
     "# Django's APPEND_SLASH: a relative redirect to the path with its slash, the query kept.",
     'map $request_uri $pg_slashed { "~^(?<p>[^?]*)(?<q>\\?.*)?$" $p/$q; }',
@@ -229,16 +196,7 @@ export function renderNginxConfig(site: NginxSite): string {
       '  }',
     ]),
     '',
-    '  # The files for programs (the dumps and their signatures): their own types, any origin may read them.',
-    ...DATA_ROUTES.flatMap((route) => [
-      `  location = ${route.path} {`,
-      `    types { } default_type ${quoted(route.contentType)};`,
-      ...Object.entries(dataHeaders(route.contentType))
-        .filter(([name]) => name !== 'Content-Type')
-        .map(([name, value]) => `    add_header ${name} ${quoted(value)} always;`),
-      `    try_files /${route.file} =404;`,
-      '  }',
-    ]),
+    ...dataLocations(),
     '',
     '  # Anything else is not found, the files themselves included (they are reached through routes).',
     `  location / { types { } default_type application/json; ${returnJson(404, ERROR_BODIES['not-found'])} }`,

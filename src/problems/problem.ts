@@ -31,6 +31,7 @@ export const PROBLEM_CODES = [
   'nested-list',
   'port-kept',
   'too-large',
+  'bad-signature',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
