@@ -1,12 +1,14 @@
-import { Command, CommanderError, Option } from 'commander';
-import { buildSite, validateCatalogue, type BuildResult } from './commands/build.js';
-import { importCatalogue } from './commands/import-catalogue.js';
+import { Command, CommanderError } from 'commander';
+import { addBuildOptions, buildOptionsFrom, EXIT, progressFor, report, type BuildFlags, type Io } from './cli-common.js';
+import { buildSite, validateCatalogue } from './commands/build.js';
+import { importCatalogue, type ImportOptions } from './commands/import-catalogue.js';
 import { interruptible } from './commands/interruptible.js';
 import { HTTP_DEFAULTS } from './commands/remote-source.js';
 import { realpathSync } from 'node:fs';
 import { keygenCommand, verifyCommand } from './commands/signing-commands.js';
-import { readSigningKey } from './sign/key-files.js';
-import { DEFAULT_BASE_URL, httpOptions, normaliseBaseUrl, parseDate, parsePageSize, parsePort } from './options.js';
+import { updateSite, updateSummary } from './commands/update-site.js';
+import { summariseBuild } from './report/summary.js';
+import { httpOptions, parseDate, parsePort } from './options.js';
 import { serveUntilStopped } from './serve/serve-command.js';
 import { readSiteIndex } from './serve/site-index.js';
 import { builtSite } from './serve/site-dir.js';
@@ -15,28 +17,9 @@ import { renderNginxConfig } from './host/nginx.js';
 import { checkListen, checkRoot, checkServerName } from './host/nginx-options.js';
 import { formatProblemsJson } from './report/format-json.js';
 import { formatProblems } from './report/format-text.js';
-import { phaseLines, silentProgress, terminalProgress, type Progress } from './report/progress.js';
-import { summariseBuild } from './report/summary.js';
 import { MachineFault, machineFaultOf } from './problems/machine-fault.js';
 import { UsageError } from './problems/usage-error.js';
 import { VERSION } from './version.js';
-import { DEFAULT_PAGE_SIZE } from './render/files-page.js';
-
-/**
- * Exit codes: 0 fine, 1 the catalogue (or an imported index) has problems, 2 how ports-gen is run
- * or the machine it runs on needs a change (usage, a busy port, no permission, a full disk),
- * 70 a bug in ports-gen, 128 + n stopped by signal n.
- */
-export const EXIT = { ok: 0, problems: 1, usage: 2, bug: 70 } as const;
-
-interface Io {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  /** Progress is drawn only on a terminal (stderr), never in CI. */
-  isTerminal: boolean;
-}
 
 const processIo: Io = {
   stdout: (text) => process.stdout.write(text),
@@ -46,19 +29,6 @@ const processIo: Io = {
   isTerminal: Boolean(process.stderr.isTTY),
 };
 
-function report(result: BuildResult, json: boolean, wrote: boolean, io: Io, quiet = false): number {
-  // Made only when shown: --quiet does no work that only the summary needs.
-  const summary = () => `${summariseBuild(result, wrote)}\n`;
-  if (json) {
-    io.stdout(`${formatProblemsJson(result.log.kept)}\n`);
-    if (!quiet) io.stderr(summary());
-  } else {
-    if (result.log.total > 0) io.stderr(`${formatProblems(result.log)}\n`);
-    if (!quiet) (result.ok ? io.stdout : io.stderr)(summary());
-  }
-  return result.ok ? EXIT.ok : EXIT.problems;
-}
-
 function createProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('ports-gen')
     .description('Turn a MacPorts-style ports catalogue into a static JSON API that serves like the live service.')
@@ -66,51 +36,13 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
-  program
-    .command('build')
-    .description('validate the catalogue and write the static API into --out')
-    .option('--catalogue <dir>', 'catalogue directory (portindex.json, builds.ndjson)', 'catalogue')
-    .option('--out <dir>', 'output directory, replaced whole when the build succeeds', 'dist')
-    .option('--base-url <url>', `public base URL for page links (default: $URL, else ${DEFAULT_BASE_URL}, where serve listens)`)
-    .addOption(new Option('--page-size <n>', 'builds per files page (1 to 1000)').default(String(DEFAULT_PAGE_SIZE)))
-    .option('--strict', 'treat warnings (unresolved dependencies) as errors', false)
+  addBuildOptions(program.command('build').description('validate the catalogue and write the static API into --out'))
     .option('--json', 'print problems as a JSON array on stdout', false)
     .option('--quiet', 'no progress and no summary line; problems are still printed', false)
-    .option('--wait', 'wait for another build of the same --out to finish, instead of failing', false)
-    .option('--no-link', 'make --out a plain directory, not a link to the newest tree (for uploaders that do not follow links; readers can find it missing while it is replaced)')
-    .option('--precompress', 'write each JSON file gzipped (.gz) and Brotli-compressed (.br) beside it, for nginx and other servers that send them as they are', false)
-    .option('--no-builds', 'the catalogue has no builds.ndjson on purpose: the files list is empty, without a warning')
-    .option('--no-dumps', 'leave out the bulk files dump/ports.json and dump/versions.json')
-    .option('--sign-key <file>', 'sign the dumps with this signify secret key (ports-gen keygen): <dump>.sig beside each (default: $PORTS_GEN_SIGN_KEY)')
-    .action(async (opts: { catalogue: string; out: string; baseUrl?: string; pageSize: string; strict: boolean; json: boolean; quiet: boolean; wait: boolean; link: boolean; precompress: boolean; builds: boolean; dumps: boolean; signKey?: string }) => {
-      const keyFile = opts.signKey ?? (io.env.PORTS_GEN_SIGN_KEY || undefined);
-      if (keyFile !== undefined && !opts.dumps) throw new UsageError('--sign-key signs the dumps, which --no-dumps leaves out');
-      // Read and checked before anything else: a key that cannot sign fails the build before it starts.
-      const signKey = keyFile === undefined ? undefined : readSigningKey(keyFile, io.cwd);
+    .action(async (opts: BuildFlags) => {
       const progress = progressFor(io, opts.quiet);
-      const baseUrl = normaliseBaseUrl(opts.baseUrl, io.env);
-      if (opts.baseUrl === undefined && !io.env.URL && io.env.CI) {
-        io.stderr(`ports-gen: warning: no --base-url and no $URL, so the pages link to ${DEFAULT_BASE_URL}, which a published site cannot use; give --base-url <its public URL>\n`);
-      }
-      const pageSize = parsePageSize(opts.pageSize);
-      const result = await interruptible(io, progress, 'build', 'nothing was published, the previous site is untouched', (signal) =>
-        buildSite({
-          progress,
-          signal,
-          cwd: io.cwd,
-          catalogue: opts.catalogue,
-          out: opts.out,
-          baseUrl,
-          pageSize,
-          strict: opts.strict,
-          wait: opts.wait,
-          link: opts.link,
-          precompress: opts.precompress,
-          noBuilds: !opts.builds,
-          dumps: opts.dumps,
-          signKey,
-        }),
-      );
+      const options = buildOptionsFrom(opts, io);
+      const result = await interruptible(io, progress, 'build', 'nothing was published, the previous site is untouched', (signal) => buildSite({ ...options, progress, signal }));
       if (typeof result === 'number') return setExit(result);
       setExit(report(result, opts.json, true, io, opts.quiet));
     });
@@ -127,12 +59,9 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--sig <url|file>', "the source's signify signature, checked before it is read (with --pub)")
     .option('--pub <key>', 'the public key that --sig must be made with')
     .action(async (source: string, opts: { catalogue: string; dryRun: boolean; keepGoing: boolean; json: boolean; date?: string; sig?: string; pub?: string }) => {
-      const date = opts.date === undefined ? undefined : parseDate(opts.date);
-      if ((opts.sig === undefined) !== (opts.pub === undefined)) throw new UsageError('--sig and --pub go together: the signature, and the key it must be made with');
-      const signature = opts.sig === undefined ? undefined : { signature: opts.sig, publicKey: opts.pub! };
       const progress = progressFor(io, false);
       const result = await interruptible(io, progress, 'import', 'nothing was written, the catalogue is untouched', (signal) =>
-        importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun, keepGoing: opts.keepGoing, signal, progress, date, signature, http: httpOptions(io.env, HTTP_DEFAULTS) }),
+        importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun, keepGoing: opts.keepGoing, signal, progress, ...importFlags(opts, io) }),
       );
       if (typeof result === 'number') return setExit(result);
       if (result.notModified) {
@@ -150,6 +79,36 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       if (opts.json) io.stdout(`${JSON.stringify({ ...result.changes, written: result.wrote })}\n`);
       else io.stdout(summariseImport(source, result.changes!, result.wrote, opts.dryRun));
       setExit(EXIT.ok);
+    });
+
+  addBuildOptions(program.command('update').description('import the source, then build when the catalogue changed or there is no site: the update cycle of a mirror'))
+    .argument('<source>', 'the index: a file, an http(s) URL, or - for standard input')
+    .option('--keep-going', 'a port the source does not describe usably keeps its previous entry, instead of failing the update', false)
+    .option('--date <iso>', "the import's date in changes.ndjson (default: now)")
+    .option('--sig <url|file>', "the source's signify signature (with --pub)")
+    .option('--pub <key>', 'the public key that --sig must be made with')
+    .option('--json', 'print one summary as JSON on stdout: the import, the build, the time', false)
+    .option('--quiet', 'print problems only', false)
+    .action(async (source: string, opts: BuildFlags & { keepGoing: boolean; date?: string; sig?: string; pub?: string }) => {
+      const progress = progressFor(io, opts.quiet);
+      const building = buildOptionsFrom(opts, io);
+      const importing = { cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: false, keepGoing: opts.keepGoing, progress, ...importFlags(opts, io) };
+      const result = await interruptible(io, progress, 'update', 'nothing was published, the previous site is untouched', (signal) =>
+        updateSite({ ...importing, signal }, { ...building, progress, signal }),
+      );
+      if (typeof result === 'number') return setExit(result);
+      const { imported, built } = result;
+      const problems = [...imported.log.kept, ...(built?.log.kept ?? [])];
+      if (opts.json) io.stdout(`${JSON.stringify(imported.ok ? updateSummary(result) : problems)}\n`);
+      if (!imported.ok || !opts.json) {
+        if (imported.log.total > 0) io.stderr(`${formatProblems(imported.log)}\n`);
+        if (built?.log.total) io.stderr(`${formatProblems(built.log)}\n`);
+      }
+      if (!opts.json && !opts.quiet && imported.ok) {
+        io.stdout(imported.notModified ? `${source}: not modified since the last import (HTTP 304)\n` : summariseImport(source, imported.changes!, imported.wrote, false));
+        io.stdout(built ? `${summariseBuild(built, true)}\n` : 'The catalogue did not change and the site is there: no build.\n');
+      }
+      setExit(!imported.ok || (built && !built.ok) ? EXIT.problems : EXIT.ok);
     });
 
   program
@@ -212,10 +171,14 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
   return program;
 }
 
-/** A live progress line on a terminal, unless quiet or in CI; nothing otherwise. */
-function progressFor(io: Io, quiet: boolean): Progress {
-  if (io.env.PORTS_GEN_TEST_PHASES) return phaseLines(io.stderr);
-  return !quiet && io.isTerminal && !io.env.CI ? terminalProgress(io.stderr) : silentProgress;
+/** The import's date, signature and HTTP options, from its flags and the environment. */
+function importFlags(opts: { date?: string; sig?: string; pub?: string }, io: Io): Pick<ImportOptions, 'date' | 'signature' | 'http'> {
+  if ((opts.sig === undefined) !== (opts.pub === undefined)) throw new UsageError('--sig and --pub go together: the signature, and the key it must be made with');
+  return {
+    date: opts.date === undefined ? undefined : parseDate(opts.date),
+    signature: opts.sig === undefined ? undefined : { signature: opts.sig, publicKey: opts.pub! },
+    http: httpOptions(io.env, HTTP_DEFAULTS),
+  };
 }
 
 /** Parses argv, runs one command, returns the exit code; only the bin sets process.exitCode. */

@@ -20,6 +20,7 @@ const LAYERS: Record<string, number> = {
   commands: 6,
   serve: 6,
   'options.ts': 6,
+  'cli-common.ts': 6.5,
   'cli.ts': 7,
   'netlify-function.ts': 7,
 };

@@ -1,0 +1,33 @@
+/**
+ * `ports-gen update`: the update cycle of a mirror in one command. The source is imported, and
+ * the site built only when the import changed the catalogue or there is no site yet: a
+ * scheduled job whose index did not change (a 304) does nothing else.
+ */
+import path from 'node:path';
+import { hasMarkerFile } from '../write/marker.js';
+import { buildSite, type BuildOptions, type BuildResult } from './build.js';
+import { importCatalogue, type ImportOptions, type ImportResult } from './import-catalogue.js';
+
+export interface UpdateResult {
+  imported: ImportResult;
+  /** The build, when one ran. */
+  built: BuildResult | undefined;
+  seconds: number;
+}
+
+export async function updateSite(importing: ImportOptions, building: BuildOptions): Promise<UpdateResult> {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  const imported = await importCatalogue(importing);
+  if (!imported.ok) return { imported, built: undefined, seconds: seconds() };
+  const missing = !hasMarkerFile(path.resolve(building.cwd, building.out));
+  const built = imported.wrote || missing ? await buildSite(building) : undefined;
+  return { imported, built, seconds: seconds() };
+}
+
+/** The one JSON summary of `update --json`: the import's counts, whether a build ran and what it wrote, the time. */
+export function updateSummary({ imported, built, seconds }: UpdateResult): unknown {
+  const { changes, wrote, notModified } = imported;
+  const build = built ? { ran: true, ok: built.ok, files: built.stats.files, written: built.stats.written, carried: built.stats.carried, seconds: built.stats.seconds } : { ran: false };
+  return { import: { ...changes, written: wrote, notModified: notModified === true }, build, seconds: Number(seconds.toFixed(3)) };
+}

@@ -1,0 +1,72 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { FIXTURES, withTempDir } from './support/paths.js';
+import { runCli } from './support/run-cli.js';
+import { readTree } from './support/tree.js';
+
+/**
+ * `ports-gen update <url>`, the cycle a scheduled job runs, against a real HTTP server: it
+ * builds when the import changed the catalogue or there is no site, and only then.
+ */
+const HISTORY = path.join(FIXTURES, 'import-history');
+const FAST = { PORTS_GEN_HTTP_TIMEOUT_MS: '300', PORTS_GEN_HTTP_RETRIES: '1', PORTS_GEN_HTTP_BACKOFF_MS: '10' };
+
+interface Summary {
+  import: { added?: string[]; updated?: string[]; written: boolean; notModified: boolean };
+  build: { ran: boolean; ok?: boolean; written?: number };
+  seconds: number;
+}
+
+test('update builds after a change or without a site, not after a 304; its JSON says what ran; a failed fetch leaves both as they were', async () => {
+  await withTempDir(async (dir) => {
+    let snapshot = 'PortIndex-1';
+    const server = createServer((req, res) => {
+      if (req.url !== '/PortIndex') return res.writeHead(404).end();
+      const etag = `"${snapshot}"`;
+      if (req.headers['if-none-match'] === etag) return res.writeHead(304).end();
+      res.writeHead(200, { ETag: etag }).end(readFileSync(path.join(HISTORY, snapshot)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const update = async (url = `${base}/PortIndex`) => {
+      const run = await runCli(['update', url, '--json', '--no-builds', '--base-url', 'https://ports.example.org'], { cwd: dir, env: FAST });
+      return { run, summary: run.code === 0 ? (JSON.parse(run.stdout) as Summary) : undefined };
+    };
+    try {
+      const first = await update();
+      assert.is(first.run.code, 0, first.run.stderr);
+      assert.equal([first.summary!.import.added, first.summary!.import.written, first.summary!.build.ran, first.summary!.build.ok], [['zlib', 'curl', 'SDL2', 'oldtool'], true, true, true]);
+      assert.match(readFileSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json'), 'utf8'), '"version":"1.3"');
+
+      const site = readTree(path.join(dir, 'dist'));
+      const unchanged = await update();
+      assert.equal([unchanged.summary!.import.notModified, unchanged.summary!.build.ran], [true, false]);
+      assert.equal(readTree(path.join(dir, 'dist')), site, 'no build, the same site');
+
+      snapshot = 'PortIndex-2';
+      const changed = await update();
+      assert.equal([changed.summary!.import.updated, changed.summary!.build.ran], [['zlib', 'SDL2'], true]);
+      assert.ok(changed.summary!.build.written! > 0);
+      assert.match(readFileSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json'), 'utf8'), '"version":"1.3.1"');
+
+      rmSync(path.join(dir, 'dist'));
+      const missing = await update();
+      assert.equal([missing.summary!.import.notModified, missing.summary!.build.ran], [true, true], 'no site: built from the catalogue');
+
+      const before = { site: readTree(path.join(dir, 'dist')), catalogue: readTree(path.join(dir, 'catalogue')) };
+      const failed = await update(`${base}/gone`);
+      assert.is(failed.run.code, 2);
+      assert.match(failed.run.stderr, `ports-gen: ${base}/gone: HTTP 404 Not Found; the update failed`);
+      assert.equal({ site: readTree(path.join(dir, 'dist')), catalogue: readTree(path.join(dir, 'catalogue')) }, before);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+test.run();
