@@ -81,6 +81,7 @@ test('a cut body, a 404, a server that never answers: exit 2, one line naming th
           res.write(full.subarray(0, 100));
           return void setImmediate(() => res.destroy());
         }
+        if (req.url === '/mid-entry') return res.writeHead(200).end(full.subarray(0, full.indexOf('\n', 300) + 40)); // no Content-Length: cut in an entry
         if (req.url === '/missing') return res.writeHead(404).end('no');
         if (req.url === '/silent') return; // never answers
         if (req.url === '/flaky' && failures++ === 0) return res.writeHead(500).end('later');
@@ -90,6 +91,10 @@ test('a cut body, a 404, a server that never answers: exit 2, one line naming th
         const cut = await importUrl(dir, `${base}/cut`);
         const failed = '; the import failed: nothing was written, the catalogue is untouched\n';
         assert.equal([cut.code, cut.stderr], [2, `ports-gen: ${base}/cut: the download was cut short (100 of ${full.length.toLocaleString('en-US')} bytes)${failed}`]);
+        const midEntry = await importUrl(dir, `${base}/mid-entry`);
+        assert.is(midEntry.code, 1, 'an index cut in an entry is a problem of the index');
+        assert.match(midEntry.stderr, `${base}/mid-entry:`);
+        assert.match(midEntry.stderr, '[truncated]');
         const missing = await importUrl(dir, `${base}/missing`);
         assert.equal([missing.code, missing.stderr], [2, `ports-gen: ${base}/missing: HTTP 404 Not Found${failed}`]);
         const silent = await importUrl(dir, `${base}/silent`);
