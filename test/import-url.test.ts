@@ -49,8 +49,10 @@ test('200, then 304 (nothing written, exit 0), then a changed index; gzip when a
         res.writeHead(200, { ETag: etag, 'Content-Length': body.length, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) }).end(body);
       },
       async (base) => {
-        const first = await importUrl(dir, `${base}/PortIndex`, '--date', '2026-11-01');
+        // The progress a terminal shows, as lines: the download is a phase of its own, its size known.
+        const first = await runCli(['import', `${base}/PortIndex`, '--date', '2026-11-01'], { cwd: dir, env: { ...FAST, PORTS_GEN_TEST_PHASES: '1' } });
         assert.is(first.code, 0, first.stderr);
+        assert.match(first.stderr, `phase: downloading ${base}/PortIndex\n`);
         const after = catalogue(dir);
         const again = await importUrl(dir, `${base}/PortIndex`);
         assert.equal([again.code, again.stdout], [0, `${base}/PortIndex: not modified since the last import (HTTP 304): nothing written\n`]);
