@@ -2,7 +2,7 @@
  * An import's source from a URL (see fetch-source), and the check of a source's signify
  * signature (`--sig`, `--pub`) before anything of it is parsed.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { error } from '../problems/problem.js';
 import type { ProblemLog } from '../problems/problem-log.js';
@@ -27,7 +27,9 @@ export type RemoteRead = { notModified: true } | { notModified: false; bytes: Bu
 
 /** The source at `url`, asked for only if it changed since the last import of the same URL into `catalogue`. */
 export async function readRemoteSource(url: string, catalogue: string, http: HttpOptions, progress: Progress, signal?: AbortSignal): Promise<RemoteRead> {
-  return fetchSource(url, { ...http, validators: rememberedValidators(catalogue, url), limit: SOURCE_LIMIT, progress, signal });
+  // Without its portindex.json (removed by hand), the catalogue needs the source whatever the server says.
+  const validators = existsSync(path.join(catalogue, 'portindex.json')) ? rememberedValidators(catalogue, url) : undefined;
+  return fetchSource(url, { ...http, validators, limit: SOURCE_LIMIT, progress, signal });
 }
 
 /**
