@@ -100,7 +100,8 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       const { imported, built } = result;
       const problems = [...imported.log.kept, ...(built?.log.kept ?? [])];
       if (opts.json) io.stdout(`${JSON.stringify(imported.ok ? updateSummary(result) : problems)}\n`);
-      if (!imported.ok || !opts.json) {
+      // With --json a failed import's problems are its stdout; any other problem goes to stderr.
+      if (imported.ok || !opts.json) {
         if (imported.log.total > 0) io.stderr(`${formatProblems(imported.log)}\n`);
         if (built?.log.total) io.stderr(`${formatProblems(built.log)}\n`);
       }
