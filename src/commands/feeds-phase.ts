@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ChangeRecord } from '../derive/change-record.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import { atomFeed, FEED_ENTRIES, feedEntries, jsonFeed, withFeedLinks } from '../render/feeds.js';
-import { BROWSER_PAGE, FEED_ATOM, FEED_JSON } from '../routes/site-files.js';
+import { FEED_ATOM, FEED_JSON } from '../routes/site-files.js';
 import type { CatalogueFiles } from './catalogue-files.js';
 import { CHANGES_FILE, readChanges } from './change-log.js';
 
@@ -17,14 +17,14 @@ export async function readFeedRecords(files: CatalogueFiles, log: ProblemLog): P
   return records && records.length > 0 ? records : undefined;
 }
 
-/** The feed files, by path, and the browser's files with its page announcing them. */
-export function feedFiles(records: readonly ChangeRecord[], baseUrl: string, browser: Map<string, string>): Map<string, string> {
+/** The feed files by path, and the browser's page (`page`) announcing them. */
+export function feedFiles(records: readonly ChangeRecord[], baseUrl: string, page: string): { files: Map<string, string>; page: string } {
   const { hostname, host } = new URL(baseUrl);
   const site = { baseUrl, title: `Port updates: ${host}` };
   const entries = feedEntries(records, hostname);
-  browser.set(BROWSER_PAGE, withFeedLinks(browser.get(BROWSER_PAGE)!, site.title));
-  return new Map([
+  const files = new Map([
     [FEED_ATOM, atomFeed(site, entries)],
     [FEED_JSON, jsonFeed(site, entries)],
   ]);
+  return { files, page: withFeedLinks(page, site.title) };
 }

@@ -88,9 +88,9 @@ function fetchOnce(url: string, options: FetchOptions, redirects: number): Promi
     });
     request.on('timeout', () => request.destroy(new Transient(`no answer within ${options.timeoutMs / 1000} s`)));
     request.on('error', (cause: NodeJS.ErrnoException) => {
-      if (cause instanceof Transient || cause instanceof MachineFault) reject(cause);
-      else if (cause.name === 'AbortError') reject(cause);
-      else reject(new Transient(cause.code ?? cause.message));
+      // Ours (a timeout, a refusal) and an interrupt as they are; any other error is the network's.
+      const ours = cause instanceof Transient || cause instanceof MachineFault || cause.name === 'AbortError';
+      reject(ours ? cause : new Transient(cause.code ?? cause.message));
     });
   });
 }

@@ -4,6 +4,7 @@
  * one order (see port-key-order), checked with a build's rules. Problems are logged, located in
  * the source; nothing is returned when there is any.
  */
+import { isUrl } from './fetch-source.js';
 import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { machineFaultOf } from '../problems/machine-fault.js';
@@ -20,7 +21,7 @@ export type { Source };
 
 /** How the source is named in problems: as the user gave it, `<stdin>` for `-`. */
 export function sourceName(cwd: string, source: string): string {
-  if (/^https?:\/\//i.test(source)) return source;
+  if (isUrl(source)) return source;
   return source === '-' ? '<stdin>' : path.relative(cwd, path.resolve(cwd, source)) || source;
 }
 
