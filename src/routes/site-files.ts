@@ -134,3 +134,47 @@ export const ERROR_BODIES = {
   'no-category': { detail: 'No Category matches the given query.' },
 } as const;
 export type ErrorKind = keyof typeof ERROR_BODIES;
+
+/**
+ * The pages for people (`build --pages`, src/pages/): complete HTML that needs no script, each
+ * the `index.html` of its URL's directory (`/port/zlib/` is `port/zlib/index.html`). The start
+ * page takes the browser's place at the site's root (BROWSER_PAGE); the pages share its styles
+ * and script, which adds search as you type.
+ */
+export const PAGE_FILE = 'index.html';
+export const NOT_FOUND_PAGE = '404.html';
+export const SEARCH_PAGE = 'search/index.html';
+export const ROBOTS_FILE = 'robots.txt';
+export const SITEMAP_FILE = 'sitemap.xml';
+
+/** A part of the sitemap, when its URLs are more than one sitemap may hold (`sitemap.xml` is then their index). */
+export function sitemapPartFile(part: number): string {
+  return `sitemap-${part}.xml`;
+}
+
+export function portPageFile(name: string): string {
+  return `port/${name}/${PAGE_FILE}`;
+}
+
+/** A category's page: only for a category with a file in the API (hasCategoryPage). */
+export function categoryPageFile(name: string): string {
+  return `category/${name}/${PAGE_FILE}`;
+}
+
+/** A maintainer's page: only for a handle with a file in the API (hasMaintainerPage). */
+export function maintainerPageFile(github: string): string {
+  return `maintainer/${github}/${PAGE_FILE}`;
+}
+
+/** The lists of pages, each by name: `ports/`, `ports/2/`, ... */
+export type PageList = 'ports' | 'categories' | 'maintainers';
+export const PAGE_LISTS: readonly PageList[] = ['ports', 'categories', 'maintainers'];
+
+export function listPagePath(list: PageList, page: number): string {
+  return page === 1 ? `${list}/${PAGE_FILE}` : `${list}/${page}/${PAGE_FILE}`;
+}
+
+/** The URL path of a page's file: its directory's, each segment percent-encoded (see fileUrlPath). */
+export function pageUrlPath(file: string): string {
+  return fileUrlPath(file).replace(/(^|\/)index\.html$/, '$1');
+}
