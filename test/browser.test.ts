@@ -96,7 +96,7 @@ browsing('search finds a port by name as one types, the keyboard opens it, and i
     await page.getByRole('heading', { name: 'Ports', level: 1 }).waitFor();
     await page.keyboard.press('/');
     await page.keyboard.type('zl');
-    await page.locator('#search-count').getByText('1 ports match “zl”:').waitFor();
+    await page.locator('#search-count').getByText('1 port matches “zl”:').waitFor();
     assert.equal(await page.locator('ul.results a').allInnerTexts(), ['zlib']);
     await shot(context, page, 'search');
     await page.keyboard.press('ArrowDown');
@@ -146,7 +146,8 @@ browsing('a retired port is shown as retired, and its maintainer page lists thei
     await shot(context, page, 'retired');
     await page.getByRole('link', { name: '@jmr' }).click();
     await page.getByRole('heading', { name: '@jmr', level: 1 }).waitFor();
-    assert.equal(await page.locator('section.card a').allInnerTexts(), ['xz', 'xz'], 'one handle, two addresses, each with its active ports');
+    assert.equal(await page.locator('section.card a').allInnerTexts(), ['xz'], 'one handle, two addresses: one person, their active ports once');
+    assert.equal(await page.locator('section.card h2').allInnerTexts(), ['jmr, jeremy']);
   });
 });
 

@@ -1,6 +1,7 @@
 /** The browser's DOM helpers and its fragment routes: elements made from data, text always as text. */
 
-import type { BuildBody, CategoryItemBody, MaintainerItemBody, PortBody } from '../routes/output-schemas.js';
+import type { BuildBody, CategoryItemBody, PortBody } from '../routes/output-schemas.js';
+import { counted, number } from './format.js';
 
 export type Child = Node | string | null | undefined | false;
 
@@ -39,7 +40,7 @@ export function pager(route: string, page: number, count: number, body: Page<unk
     'nav',
     { class: 'pager', 'aria-label': 'Pages' },
     body.previous ? link(`${route}?page=${page - 1}`, '← Previous', { rel: 'prev' }) : null,
-    h('span', { class: 'muted' }, `Page ${page} of ${pages}`),
+    h('span', { class: 'muted' }, `Page ${number(page)} of ${number(pages)}`),
     body.next ? link(`${route}?page=${page + 1}`, 'Next →', { rel: 'next' }) : null,
   );
 }
@@ -47,8 +48,6 @@ export function pager(route: string, page: number, count: number, body: Page<unk
 /** One item of each list, as the list pages show it. */
 export const portItem = (port: PortBody) =>
   h('span', {}, portLink(port.name), port.active ? null : h('span', { class: 'badge' }, 'retired'), h('span', { class: 'desc' }, port.description));
-export const categoryItem = (category: CategoryItemBody) => h('span', {}, link(categoryRoute(category.name), category.name), ` `, h('span', { class: 'muted' }, `${category.ports_count}`));
-export const maintainerItem = (m: MaintainerItemBody) =>
-  h('span', {}, m.github ? link(maintainerRoute(m.github), `@${m.github}`) : m.name, m.github && m.name ? ` ${m.name}` : '', ' ', h('span', { class: 'muted' }, `${m.ports_count} ports`));
+export const categoryItem = (category: CategoryItemBody) => h('span', {}, link(categoryRoute(category.name), category.name), ` `, h('span', { class: 'muted' }, number(category.ports_count)));
 export const buildItem = (build: BuildBody) =>
-  h('details', {}, h('summary', {}, `Build ${build.build_id}`, ' ', h('span', { class: 'muted' }, `${build.files.length} files`)), list(build.files.map((f) => document.createTextNode(f.file)), 'plain files'));
+  h('details', {}, h('summary', {}, `Build ${build.build_id}`, ' ', h('span', { class: 'muted' }, counted(build.files.length, 'file'))), list(build.files.map((f) => document.createTextNode(f.file)), 'plain files'));
