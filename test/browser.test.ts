@@ -3,11 +3,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serveSite } from '../src/serve/server.js';
-import { buildConformanceSite, serveForSuite, type ServerContext } from './support/suite-server.js';
+import { chromiumForSuite, onPage, shot, type BrowserContext } from './support/chromium.js';
+import { buildConformanceSite, serveForSuite } from './support/suite-server.js';
 
 /**
  * The site's browser in a real browser: Debian's Chromium driven by playwright-core, against
@@ -15,45 +15,15 @@ import { buildConformanceSite, serveForSuite, type ServerContext } from './suppo
  * test opens a fresh page and fails on any console error or uncaught exception; screenshots of
  * the main views are left in a temporary directory for a look.
  */
-interface BrowserContext extends ServerContext {
-  browser?: Browser;
-  shots?: string;
-}
-
-const CHROMIUM = '/usr/bin/chromium';
 const browsing = suite<BrowserContext>('the site\'s browser');
 
 serveForSuite(browsing, async (dir) => serveSite({ dir: await buildConformanceSite(dir, 'dist'), port: 0, host: '127.0.0.1' }));
+chromiumForSuite(browsing);
 
-browsing.before(async (context) => {
-  // Root runs Chromium only without its sandbox; the page is our own site on loopback.
-  context.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+browsing.before((context) => {
   context.shots = mkdtempSync(path.join(tmpdir(), 'ports-gen-browser-'));
   console.log(`  screenshots: ${context.shots}`);
 });
-
-browsing.after(async (context) => {
-  await context.browser?.close();
-});
-
-/** Runs `steps` on a new page at `hash`; no console error or page error may happen meanwhile. */
-async function onPage(context: BrowserContext, hash: string, steps: (page: Page) => Promise<void>, options: { expectErrors?: boolean; width?: number; dark?: boolean } = {}): Promise<void> {
-  const page = await context.browser!.newPage({ viewport: { width: options.width ?? 1100, height: 800 }, colorScheme: options.dark ? 'dark' : 'light' });
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  try {
-    await page.goto(`${context.url}${hash}`);
-    await steps(page);
-    if (!options.expectErrors) assert.equal(errors, [], 'no console errors');
-  } finally {
-    await page.close();
-  }
-}
-
-const shot = (context: BrowserContext, page: Page, name: string) => page.screenshot({ path: path.join(context.shots!, `${name}.png`), fullPage: true });
 
 browsing('a page of another origin reads the API and the versions dump with fetch(), a preflighted request too; a header CORS does not allow is refused', async (context) => {
   // Another origin: the same host on another port, serving a page of its own.
@@ -183,7 +153,7 @@ browsing('an unknown port says so, with the API\'s own words', async (context) =
 });
 
 browsing('every fragment gives a page or a "Not found": text that is no percent-encoding, dot segments, unknown routes', async (context) => {
-  for (const hash of ['#/ports/%E0%A4%A', '#/category/%2e%2e', '#/category/..', '#/maintainer/.', '#/ports/.', '#/nonsense', '#/ports/zlib/extra', '#/files/2']) {
+  for (const hash of ['#foo', '#/ports/a/b', '#/ports/%E0%A4%A', '#/category/%2e%2e', '#/category/..', '#/maintainer/.', '#/ports/.', '#/nonsense', '#/ports/zlib/extra', '#/files/2', '#/toString', '#/search/a/b']) {
     await onPage(context, hash, async (page) => {
       await page.getByRole('heading', { name: 'Not found', level: 1 }).waitFor();
       assert.is(await page.title(), 'Not found · Ports', hash);
@@ -212,6 +182,72 @@ browsing('on a phone, in the dark: the page fits the screen', async (context) =>
     },
     { width: 375, dark: true },
   );
+});
+
+browsing('the search box is emptied when a search is left, and filled again by Back', async (context) => {
+  await onPage(context, '', async (page) => {
+    await page.getByRole('heading', { name: 'Ports', level: 1 }).waitFor();
+    await page.keyboard.press('/');
+    await page.keyboard.type('compression lib');
+    await page.locator('#search-count').getByText('1 port matches “compression lib”:').waitFor();
+    assert.is(await page.locator('#search').inputValue(), 'compression lib', 'a space typed stays in the box');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /^zlib/, level: 1 }).waitFor();
+    assert.is(await page.locator('#search').inputValue(), '', 'a port opened from the results');
+    await page.goBack();
+    await page.locator('#search-count').waitFor();
+    assert.is(await page.locator('#search').inputValue(), 'compression lib', 'Back to the search');
+    await page.getByRole('link', { name: 'Categories' }).click();
+    await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
+    assert.is(await page.locator('#search').inputValue(), '', 'a list opened from the bar');
+  });
+});
+
+browsing('counts say one port in the singular, and every count has its thousands separated', async (context) => {
+  await onPage(context, '#/category/multimedia', async (page) => {
+    await page.getByText('1 active port', { exact: true }).waitFor();
+  });
+  await onPage(context, '#/maintainer/slouken', async (page) => {
+    await page.getByText('1 port, 1 active', { exact: true }).waitFor();
+  });
+  await onPage(context, '#/maintainers', async (page) => {
+    await page.locator('.pager').waitFor();
+    assert.equal(await page.locator('ul.results li').allInnerTexts(), ['@slouken sam: 1 port', '@jmr jmr: 2 ports']);
+  });
+  await onPage(context, '#/category/archivers', async (page) => {
+    await page.route('**/api/v1/category/archivers/', (route) => route.fulfill({ json: { name: 'archivers', ports_count: 40000, ports: ['zlib'] } }));
+    await page.evaluate("location.hash = '#/category/archivers?again'");
+    await page.getByText('40,000 active ports', { exact: true }).waitFor();
+  });
+});
+
+browsing("a port's page lists its categories and maintainers by name, one entry per GitHub handle", async (context) => {
+  await onPage(context, '', async (page) => {
+    const zlib = await (await page.request.get(`${context.url}api/v1/ports/zlib/`)).json();
+    await page.route('**/api/v1/ports/zlib/', (route) =>
+      route.fulfill({
+        json: {
+          ...zlib,
+          categories: ['zeta', 'Alpha', 'beta'],
+          maintainers: [
+            { name: 'zed', github: 'zed', ports_count: 1 },
+            { name: '', github: 'amy', ports_count: 1 },
+            { name: 'Bob', github: 'bob', ports_count: 3 },
+            { name: 'carol', github: '', ports_count: 1 },
+            { name: 'bobby', github: 'bob', ports_count: 1 },
+          ],
+        },
+      }),
+    );
+    await page.evaluate("location.hash = '#/ports/zlib'");
+    await page.getByRole('heading', { name: /^zlib/, level: 1 }).waitFor();
+    assert.equal(await page.locator('dt:text-is("Categories") + dd li').allInnerTexts(), ['Alpha', 'beta', 'zeta']);
+    assert.equal(await page.locator('dt:text-is("Maintainers") + dd li').allInnerTexts(), ['@amy', 'Bob, bobby (@bob)', 'carol', 'zed (@zed)']);
+    assert.is(await page.getByRole('link', { name: 'Bob, bobby (@bob)' }).getAttribute('href'), '#/maintainer/bob');
+    const api = await (await page.request.get(`${context.url}api/v1/ports/SDL2/`)).json();
+    assert.equal(api.categories, ['multimedia', 'two words'], 'the API keeps its order');
+  });
 });
 
 browsing.run();
