@@ -1,4 +1,4 @@
-import { copyFileSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -26,9 +26,19 @@ export function layScriptSite(dir: string, searchIndex: string): string {
   return dir;
 }
 
-/** A plain static server of `dir` (a directory's index.html at its URL, as hosts do). */
+/** A plain static server of `dir`: a directory's index.html at its URL, and its 404.html for a miss, as hosts do. */
 export async function serveDirectory(dir: string): Promise<Running> {
-  const server = createServer(sirv(dir, { dev: true, dotfiles: false }));
+  const missing = path.join(dir, '404.html');
+  const server = createServer(
+    sirv(dir, {
+      dev: true,
+      dotfiles: false,
+      onNoMatch: (_, res) => {
+        res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(existsSync(missing) ? readFileSync(missing) : 'Not found');
+      },
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
@@ -41,11 +51,16 @@ export async function serveDirectory(dir: string): Promise<Running> {
  * the build writes it (searchIndexBody), with every 40th port retired, and two ports named `gn`
  * and `gh` where the real catalogue has them.
  */
+const made = new Map<number, string>();
 export function synthSearchIndex(ports: number): string {
+  const known = made.get(ports);
+  if (known !== undefined) return known;
   const { json } = buildCatalogue(ports, 1);
   const parsed = (JSON.parse(json) as { ports: Array<{ name: string; description: string }> }).ports;
   const summaries = parsed.map((port, at) => ({ name: port.name, description: port.description, active: at % 40 !== 39 }));
   summaries.splice(Math.floor(ports / 3), 1, { name: 'gn', description: 'Meta-build system that generates build files for Ninja', active: true });
   summaries.splice(Math.floor((2 * ports) / 3), 1, { name: 'gh', description: 'GitHub command-line tool', active: true });
-  return searchIndexBody(summaries);
+  const index = searchIndexBody(summaries);
+  made.set(ports, index);
+  return index;
 }

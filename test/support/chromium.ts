@@ -29,11 +29,17 @@ export interface PageOptions {
   dark?: boolean;
   /** A script run in the page before its own (Playwright's addInitScript). */
   init?: string;
+  /** false: the page as a browser without JavaScript reads it. */
+  javaScript?: boolean;
 }
 
 /** Runs `steps` on a new page at the site's `address`; no console error or page error may happen meanwhile. */
 export async function onPage(context: BrowserContext, address: string, steps: (page: Page) => Promise<void>, options: PageOptions = {}): Promise<void> {
-  const page = await context.browser!.newPage({ viewport: { width: options.width ?? 1100, height: 800 }, colorScheme: options.dark ? 'dark' : 'light' });
+  const page = await context.browser!.newPage({
+    viewport: { width: options.width ?? 1100, height: 800 },
+    colorScheme: options.dark ? 'dark' : 'light',
+    javaScriptEnabled: options.javaScript ?? true,
+  });
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
