@@ -1,9 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { indexed, search, type SearchEntry } from '../src/browser/search.js';
+import { synthSearchIndex } from './support/browser-site.js';
 
 /** The browser's search (src/browser/search.ts) on plain data: which ports match, and in which order. */
-const names = (entries: readonly SearchEntry[], query: string) => search(indexed(entries), query).map((port) => port.name);
+const all = (entries: readonly SearchEntry[], query: string) => {
+  const found = search(indexed(entries), query);
+  return found.slice(0, found.total);
+};
+const names = (entries: readonly SearchEntry[], query: string) => all(entries, query).map((port) => port.name);
 
 const CATALOGUE: SearchEntry[] = [
   ['gnutls', 'GNU Transport Layer Security Library'],
@@ -54,20 +59,48 @@ test('every word must be in the name or the description; a word never spans both
 });
 
 test('a retired port is found and said to be retired', () => {
-  const [zstd] = search(indexed(CATALOGUE), 'zstd');
+  const [zstd] = all(CATALOGUE, 'zstd');
   assert.equal(zstd, { name: 'zstd', description: 'Fast real-time compression algorithm', active: false });
 });
 
 test('all the matches are returned, however many: the page shows them 50 at a time', () => {
   const many: SearchEntry[] = Array.from({ length: 1234 }, (_, at) => [`port${at}`, 'a library']);
   const found = search(indexed(many), 'library');
-  assert.is(found.length, 1234);
-  assert.is(found[0]!.name, 'port0');
-  assert.is(found[1233]!.name, 'port1233');
+  assert.is(found.total, 1234);
+  assert.equal(found.slice(0, 2).map((port) => port.name), ['port0', 'port1']);
+  assert.equal(found.slice(1200, 1250).map((port) => port.name), many.slice(1200).map(([name]) => name));
+  assert.equal(found.slice(1234, 1284), []);
+  const ranks = search(indexed(CATALOGUE), 'gn');
+  assert.equal([1, 2, 3, 4].map((from) => ranks.slice(from, from + 2).map((port) => port.name)), [['gnutls', 'gnome-shell'], ['gnome-shell', 'dgn'], ['dgn', 'libsignal'], ['libsignal']], 'runs across ranks');
 });
 
 test('a letter or digit before a word that is not ASCII is told apart too', () => {
   assert.equal(names([['x', 'éclair'], ['y', 'aéclair'], ['z', 'café éclair']], 'éclair'), ['x', 'z', 'y']);
+});
+
+test('at 2,000 ports of the synthetic catalogue, the search ranks as a plain reading of its rules does', () => {
+  const entries = JSON.parse(synthSearchIndex(2000)) as SearchEntry[];
+  const index = indexed(entries);
+  const startsWord = (text: string, word: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(text);
+  const rankOf = ([name, description]: SearchEntry, query: string) => {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const [lower, text] = [name.toLowerCase(), description.toLowerCase()];
+    if (!words.every((word) => lower.includes(word) || text.includes(word))) return undefined;
+    const whole = words.join(' ');
+    if (lower === whole) return 0;
+    if (lower.startsWith(whole)) return 1;
+    if (words.every((word) => lower.includes(word))) return 2;
+    return words.every((word) => startsWord(lower, word) || startsWord(text, word)) ? 3 : 4;
+  };
+  for (const query of ['a', 'g', 'z', '7', 'gn', 'lib', 'py', 'qt5', 'c++', 'data library', 'ing', 'x-', 'no such thing']) {
+    const expected = entries
+      .map((entry, at) => ({ entry, at, rank: rankOf(entry, query) }))
+      .filter((match) => match.rank !== undefined)
+      .sort((a, b) => a.rank! - b.rank! || a.entry[0].length - b.entry[0].length || a.at - b.at)
+      .map((match) => match.entry[0]);
+    const found = search(index, query);
+    assert.equal(found.slice(0, found.total).map((port) => port.name), expected, query);
+  }
 });
 
 test.run();

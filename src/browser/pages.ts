@@ -57,16 +57,19 @@ export function startPages(root: string): void {
   };
   const update = async () => {
     const query = box.value.trim();
-    if (onSearchPage) keepQuery(query);
     if (!query) {
-      if (onSearchPage) results.replaceChildren();
-      else leave();
+      if (onSearchPage) {
+        keepQuery(query);
+        results.replaceChildren();
+      } else leave();
       return;
     }
     const loaded = await index();
     if (box.value.trim() !== query) return; // typed on meanwhile
     replaced = !onSearchPage;
     showResults(results, loaded, query, href, onSearchPage ? [] : [h('h1', {}, 'Search')]);
+    // The address after the results: a history entry's update costs the browser more than the search.
+    if (onSearchPage) setTimeout(() => box.value.trim() === query && keepQuery(query));
   };
   // After any navigation the box is empty (a page back from the back/forward cache too), but on
   // the search page, whose address holds its query.

@@ -5,7 +5,7 @@
 import { fetchJson } from './api.js';
 import { h, link } from './dom.js';
 import { counted, number } from './format.js';
-import { indexed, search, SHOWN, type SearchEntry, type SearchIndex, type SearchIndexed } from './search.js';
+import { indexed, search, SHOWN, type SearchEntry, type SearchIndex, type SearchIndexed, type SearchResults } from './search.js';
 
 let loaded: Promise<SearchIndex> | undefined;
 
@@ -29,8 +29,8 @@ function item(port: SearchIndexed, href: (name: string) => string): HTMLElement 
  * The results of `query`, ranked (see search): a heading line with their count, the first
  * SHOWN, and under them how many are shown with a "Show more" button while any are left.
  */
-export function resultsView(query: string, found: readonly SearchIndexed[], href: (name: string) => string): Node[] {
-  const total = found.length;
+export function resultsView(query: string, found: SearchResults, href: (name: string) => string): Node[] {
+  const { total } = found;
   const heading = h('p', { class: 'muted', id: 'search-count' }, total === 0 ? `No port matches “${query}”.` : `${counted(total, 'port')} ${total === 1 ? 'matches' : 'match'} “${query}”:`);
   if (total === 0) return [heading];
   const list = h('ul', { class: 'plain results' });
@@ -59,5 +59,5 @@ export function resultsView(query: string, found: readonly SearchIndexed[], href
 export function showResults(into: Element, index: SearchIndex, query: string, href: (name: string) => string, before: Node[] = []): void {
   const found = search(index, query);
   into.replaceChildren(...before, ...resultsView(query, found, href));
-  document.dispatchEvent(new CustomEvent(RESULTS_SHOWN, { detail: { query, total: found.length } }));
+  document.dispatchEvent(new CustomEvent(RESULTS_SHOWN, { detail: { query, total: found.total } }));
 }

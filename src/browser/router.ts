@@ -13,16 +13,12 @@ import { main, show, showCategory, showHome, showList, showMaintainer, showPort 
 
 const SEARCH_INDEX = 'browser/search.json';
 const searchBox = () => document.getElementById('search') as HTMLInputElement;
-const routedQuery = () => {
-  const shown = viewOf(parseFragment(location.hash));
-  return shown.view === 'search' ? shown.query : undefined;
-};
 
 async function showSearch(query: string): Promise<void> {
   // The box keeps what is typed (a space before the next word); an address's query fills it.
   if (searchBox().value.trim() !== query) searchBox().value = query;
   const index = await loadSearchIndex(SEARCH_INDEX);
-  if (routedQuery() !== query) return; // typed on meanwhile
+  if (searchBox().value.trim() !== query) return; // typed on meanwhile
   document.title = `Search: ${query} · Ports`;
   showResults(main(), index, query, portRoute, [h('h1', {}, 'Search')]);
 }
@@ -73,15 +69,28 @@ async function route(): Promise<void> {
   if (shown.view !== 'search') main().focus({ preventScroll: true });
 }
 
-/** The search box drives `#/search/<query>`: typing replaces the entry, so Back leaves the search. */
+/**
+ * The search box drives `#/search/<query>`: its first key adds an entry to the history, the
+ * next ones replace it, so Back leaves the search. The results are shown first and the address
+ * follows: a history entry's update costs the browser more than the search.
+ */
 function wireSearch(): void {
   const box = searchBox();
   box.addEventListener('focus', () => void loadSearchIndex(SEARCH_INDEX), { once: true });
   box.addEventListener('input', () => {
-    const target = box.value.trim() ? `#/search/${encodeURIComponent(box.value.trim())}` : '#/';
-    if (location.hash.startsWith('#/search/')) history.replaceState(null, '', target);
-    else history.pushState(null, '', target);
-    void route();
+    const query = box.value.trim();
+    const target = query ? `#/search/${encodeURIComponent(query)}` : '#/';
+    if (!location.hash.startsWith('#/search/')) {
+      history.pushState(null, '', target);
+      void route();
+      return;
+    }
+    if (!query) {
+      history.replaceState(null, '', target);
+      void route();
+      return;
+    }
+    void showSearch(query).then(() => setTimeout(() => box.value.trim() === query && history.replaceState(null, '', target)));
   });
   document.getElementById('search-form')!.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -11,51 +11,91 @@ export interface SearchIndexed {
 }
 
 /**
- * The index as the search reads it, made once when it is loaded: each port's name and its
- * name and description in lower case in one text (a newline between, which no word of a query
- * holds, so a word never spans both), and the ports in the order ties are shown (shorter names
- * first, then catalogue order). Walking that order, each match lands in its rank's list already
- * in place: a keystroke costs one pass with no sort, however many ports match.
+ * The index as the search reads it, made once when it is loaded. Its ports are laid out in the
+ * order ties are shown (shorter names first, then catalogue order): walking them, each match
+ * has its place in its rank already, so a keystroke costs one pass with no sort, however many
+ * ports match. For each, in that order: its name in lower case; its name and description in
+ * lower case in one text (a newline between, which no word of a query holds, so a word never
+ * spans both); and three masks of the letters and digits (see bitOf) in its text, in its name,
+ * and starting a word of its text. A port whose text lacks a letter of the query is passed over
+ * on one test of its mask, and a query of one letter (the broadest, which nearly every port
+ * matches) is answered from the masks alone.
  */
 export interface SearchIndex {
   ports: SearchIndexed[];
-  lowerNames: string[];
+  names: string[];
   texts: string[];
-  order: Uint32Array;
+  textMasks: Int32Array;
+  nameMasks: Int32Array;
+  startMasks: Int32Array;
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** Whether a character is part of a word: a letter or a digit (ASCII told apart without a regular expression, as most text is). */
+function inWord(code: number): boolean {
+  if (code < 128) return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+  return LETTER_OR_DIGIT.test(String.fromCharCode(code));
+}
+
+/** A character's bit in the masks: its own for a letter a-z, one shared by two digits, none for any other. */
+function bitOf(code: number): number {
+  if (code >= 97 && code <= 122) return 1 << (code - 97);
+  if (code >= 48 && code <= 57) return 1 << (26 + ((code - 48) % 5));
+  return 0;
+}
+
+function maskOf(word: string): number {
+  let mask = 0;
+  for (let at = 0; at < word.length; at++) mask |= bitOf(word.charCodeAt(at));
+  return mask;
 }
 
 export function indexed(entries: readonly SearchEntry[]): SearchIndex {
-  const ports = entries.map(([name, description, active]) => ({ name, description, active: active !== 0 }));
-  const lowerNames = ports.map((port) => port.name.toLowerCase());
-  const texts = ports.map((port, at) => `${lowerNames[at]}\n${port.description.toLowerCase()}`);
-  const order = Uint32Array.from(ports.keys()).sort((a, b) => ports[a]!.name.length - ports[b]!.name.length || a - b);
-  return { ports, lowerNames, texts, order };
+  // By name length, catalogue order kept within each length: a counting sort.
+  const byLength: SearchEntry[][] = [];
+  for (const entry of entries) (byLength[entry[0].length] ??= []).push(entry);
+  const ports = byLength.flat().map(([name, description, active]) => ({ name, description, active: active !== 0 }));
+  const names = ports.map((port) => port.name.toLowerCase());
+  const texts = ports.map((port, at) => `${names[at]}\n${port.description.toLowerCase()}`);
+  const [textMasks, nameMasks, startMasks] = [0, 1, 2].map(() => new Int32Array(ports.length)) as [Int32Array, Int32Array, Int32Array];
+  texts.forEach((text, at) => {
+    let previous = 10; // the start of the text starts a word
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      const bit = bitOf(code);
+      textMasks[at]! |= bit;
+      if (i < names[at]!.length) nameMasks[at]! |= bit;
+      if (!inWord(previous)) startMasks[at]! |= bit;
+      previous = code;
+    }
+  });
+  return { ports, names, texts, textMasks, nameMasks, startMasks };
 }
 
 /** The ports shown of a search's results at first, and how many more each "Show more" adds. */
 export const SHOWN = 50;
 
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-
-/** Whether `word` starts a word of `text` somewhere: no letter or digit stands before it (ASCII told apart without a regular expression, as most text is). */
-function startsWord(text: string, word: string): boolean {
-  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-    if (at === 0) return true;
-    const code = text.charCodeAt(at - 1);
-    const inWord = code < 128 ? (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90) : LETTER_OR_DIGIT.test(text[at - 1]!);
-    if (!inWord) return true;
-  }
-  return false;
-}
-
 /** The ranks, best first: the name itself, names that start with the query, names that hold each word, descriptions where each word starts a word, the rest. */
 const RANKS = 5;
 
-function rank(name: string, text: string, whole: string, words: readonly string[]): number {
-  if (name === whole) return 0;
-  if (name.startsWith(whole)) return 1;
-  if (words.every((word) => name.includes(word))) return 2;
-  return words.every((word) => startsWord(text, word)) ? 3 : 4;
+/** A search's matches, ranked: how many, and any run of them (the page shows them a few at a time). */
+export interface SearchResults {
+  total: number;
+  slice(from: number, to: number): SearchIndexed[];
+}
+
+const holdsEvery = (text: string, words: readonly string[]) => {
+  for (const word of words) if (!text.includes(word)) return false;
+  return true;
+};
+
+/** Whether `word` starts a word of `text` somewhere: no letter or digit stands before it. */
+function startsWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (at === 0 || !inWord(text.charCodeAt(at - 1))) return true;
+  }
+  return false;
 }
 
 /**
@@ -64,23 +104,49 @@ function rank(name: string, text: string, whole: string, words: readonly string[
  * descriptions (words that start there before words found inside others); ties by shorter
  * name, then catalogue order.
  */
-export function search(index: SearchIndex, query: string): SearchIndexed[] {
+export function search(index: SearchIndex, query: string): SearchResults {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
+  const { names, texts, textMasks, nameMasks, startMasks } = index;
   const whole = words.join(' ');
-  const ranked: number[][] = Array.from({ length: RANKS }, () => []);
-  const { order, texts, lowerNames } = index;
-  for (let i = 0; i < order.length; i++) {
-    const at = order[i]!;
-    const text = texts[at]!;
-    let every = true;
-    for (const word of words) {
-      if (!text.includes(word)) {
-        every = false;
-        break;
-      }
+  const needed = maskOf(whole);
+  const firstBits = words.map((word) => bitOf(word.charCodeAt(0)));
+  // One letter a-z has a bit of its own: the masks say all.
+  const letter = whole.length === 1 && whole >= 'a' && whole <= 'z' ? needed : 0;
+  const startsEvery = (at: number) => words.every((word, w) => (startMasks[at]! & firstBits[w]!) === firstBits[w] && startsWord(texts[at]!, word));
+  // Each port's rank plus one (0: no match), in one typed array: no list grows per match, and a
+  // keystroke leaves next to nothing for the garbage collector.
+  const ranks = new Uint8Array(texts.length);
+  const counts = new Array<number>(RANKS).fill(0);
+  for (let at = 0; words.length > 0 && at < texts.length; at++) {
+    if ((textMasks[at]! & needed) !== needed) continue;
+    const name = names[at]!;
+    let rank: number;
+    if (letter) {
+      rank = name === whole ? 0 : name.charCodeAt(0) === whole.charCodeAt(0) ? 1 : nameMasks[at]! & letter ? 2 : startMasks[at]! & letter ? 3 : 4;
+    } else {
+      if (!holdsEvery(texts[at]!, words)) continue;
+      rank = name === whole ? 0 : name.startsWith(whole) ? 1 : holdsEvery(name, words) ? 2 : startsEvery(at) ? 3 : 4;
     }
-    if (every) ranked[rank(lowerNames[at]!, text, whole, words)]!.push(at);
+    ranks[at] = rank + 1;
+    counts[rank]!++;
   }
-  return ranked.flat().map((at) => index.ports[at]!);
+  return {
+    total: counts.reduce((sum, count) => sum + count, 0),
+    slice(from, to) {
+      const found: SearchIndexed[] = [];
+      let skip = from;
+      for (let rank = 1; rank <= RANKS && found.length < to - from; rank++) {
+        if (skip >= counts[rank - 1]!) {
+          skip -= counts[rank - 1]!;
+          continue;
+        }
+        for (let at = 0; at < ranks.length && found.length < to - from; at++) {
+          if (ranks[at] !== rank) continue;
+          if (skip > 0) skip--;
+          else found.push(index.ports[at]!);
+        }
+      }
+      return found;
+    },
+  };
 }
