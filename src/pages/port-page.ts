@@ -47,7 +47,7 @@ export function portPage(site: PageSite, { port, variantNotes }: PortPageData): 
     port.long_description && port.long_description !== port.description ? `<h2>Description</h2><p>${escapeHtml(port.long_description)}</p>` : '',
     '<h2>Variants</h2>',
     port.variants.length
-      ? `<dl class="variants">${port.variants.map((v) => `<dt>${escapeHtml(v)}</dt><dd>${escapeHtml(variantNotes[v.toLowerCase()] ?? '')}</dd>`).join('')}</dl>`
+      ? `<dl class="variants">${port.variants.map((v) => `<dt>${escapeHtml(v)}</dt>${variantNotes[v.toLowerCase()] ? `<dd>${escapeHtml(variantNotes[v.toLowerCase()]!)}</dd>` : '<dd class="muted">no description</dd>'}`).join('')}</dl>`
       : '<p class="muted">None.</p>',
     ...dependencies('Dependencies', 'This port depends on no other port.', port.dependencies, portLink),
     ...dependencies('Depended on by', 'No port depends on this one.', port.depends_on, portLink),
