@@ -48,7 +48,7 @@ test('the pure parts: escaping, counts, links relative to the root', () => {
 test('a sitemap over its limit is split into parts of that many URLs, with an index; each is well-formed in the protocol namespace', async () => {
   await withTempDir((dir) => {
     const urls = Array.from({ length: 7 }, (_, i) => `${BASE}/port/p${i}&q/`);
-    const files = sitemapFiles(BASE, urls, 3);
+    const files = new Map([...sitemapFiles(BASE, () => urls, urls.length, 3)].map(([file, page]) => [file, page()]));
     assert.equal([...files.keys()], ['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml']);
     assert.match(files.get('sitemap.xml')!, '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     assert.equal([...files.get('sitemap.xml')!.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]), [1, 2, 3].map((n) => `${BASE}/sitemap-${n}.xml`));
@@ -59,7 +59,7 @@ test('a sitemap over its limit is split into parts of that many URLs, with an in
       writeFileSync(path.join(dir, file), body);
       execFileSync('xmllint', ['--noout', path.join(dir, file)]);
     }
-    assert.equal([...sitemapFiles(BASE, urls, 7).keys()], ['sitemap.xml'], 'at the limit, one sitemap');
+    assert.equal([...sitemapFiles(BASE, () => urls, urls.length, 7).keys()], ['sitemap.xml'], 'at the limit, one sitemap');
     assert.is(robotsText('https://example.org/ports'), 'User-agent: *\nDisallow: /ports/search/\n\nSitemap: https://example.org/ports/sitemap.xml\n');
   });
 });

@@ -186,7 +186,8 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
         categories: listings!.categories,
         maintainers: listings!.maintainers,
       };
-      for (const [file, body] of [...listings!.files, ...(siteFiles ?? [])]) if (render.has(file)) await writer.write(file, body);
+      for (const [file, body] of listings!.files) if (render.has(file)) await writer.write(file, body);
+      for (const [file, page] of siteFiles ?? []) if (render.has(file)) await writer.write(file, page());
       if (render.has(NETLIFY_REDIRECTS)) await writer.write(NETLIFY_REDIRECTS, renderRedirects(shape));
       if (render.has(NETLIFY_INDEX)) await writer.write(NETLIFY_INDEX, renderNetlifyIndex(shape));
     }

@@ -5,7 +5,7 @@
  */
 import type { PortList } from '../derive/ports.js';
 import type { PageSite } from '../pages/layout.js';
-import { portPageKey, sitePages, sitePagesKey } from '../pages/site-pages.js';
+import { portPageKeys, sitePages, sitePagesKey, type LazyPage } from '../pages/site-pages.js';
 import { portPageFile } from '../routes/site-files.js';
 import type { SiteWriter } from '../write/site-writer.js';
 
@@ -18,12 +18,13 @@ export interface PortPages {
 /** Wants each port's page (port i's under its print `prints[i]`). */
 export function wantPortPages(writer: SiteWriter, site: PageSite, names: readonly string[], prints: ReadonlyArray<string | undefined>): PortPages {
   const files = names.map(portPageFile);
-  files.forEach((file, i) => writer.want(file, portPageKey(prints[i], site)));
+  const keyOf = portPageKeys(site);
+  files.forEach((file, i) => writer.want(file, keyOf(prints[i])));
   return { site, files };
 }
 
 /** Every page but the ports' own, made from the derived ports (see sitePages). */
-export function sitePagesOf(site: PageSite, ports: PortList): Map<string, string> {
+export function sitePagesOf(site: PageSite, ports: PortList): Map<string, LazyPage> {
   const summaries = Array.from({ length: ports.length }, (_, i) => ports.summaryAt(i));
   return sitePages(site, { ports: summaries, categories: ports.categoryListings(), maintainers: ports.maintainerListings() });
 }

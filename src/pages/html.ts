@@ -2,10 +2,11 @@ import { thousands } from '../report/thousands.js';
 import { pageUrlPath } from '../routes/site-files.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const SPECIAL = /[&<>"']/;
 
-/** Text as HTML, in an element or a quoted attribute alike. */
+/** Text as HTML, in an element or a quoted attribute alike; most text has nothing to escape, and is not copied. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ENTITIES[c]!) : text;
 }
 
 /** A count and its noun: `1 port`, `40,000 ports`. */
@@ -26,6 +27,14 @@ export function hrefTo(root: string, file: string): string {
   return root + pageUrlPath(file).slice(1) || './';
 }
 
+/**
+ * A link to a port's page: hrefTo's, made directly for the many links of the pages (a port
+ * name has no character HTML escapes, and only `+` and `@` that a URL's segment encodes).
+ */
+export function portLink(root: string, name: string): string {
+  return `<a href="${root}port/${encodeURIComponent(name)}/">${name}</a>`;
+}
+
 export function link(href: string, text: string, attributes = ''): string {
   return `<a href="${escapeHtml(href)}"${attributes}>${escapeHtml(text)}</a>`;
 }
@@ -42,9 +51,7 @@ export function items(list: readonly string[], className?: string): string {
 
 /** Names in the order people look them up: letter case aside, then as spelled. */
 export function byName<T>(list: readonly T[], name: (item: T) => string): T[] {
-  return [...list].sort((a, b) => {
-    const [x, y] = [name(a), name(b)];
-    const [lx, ly] = [x.toLowerCase(), y.toLowerCase()];
-    return lx < ly ? -1 : lx > ly ? 1 : x < y ? -1 : x > y ? 1 : 0;
-  });
+  const keyed = list.map((item) => ({ item, name: name(item), lower: name(item).toLowerCase() }));
+  keyed.sort((a, b) => (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return keyed.map(({ item }) => item);
 }

@@ -10,26 +10,31 @@ export interface PagedList {
   title: string;
   /** What a count of its entries is: `port`. */
   noun: string;
-  /** Each entry as HTML, from the page's root, in the list's order. */
-  entries: ReadonlyArray<(root: string) => string>;
+  /** Each entry as HTML, from the page's root, in the list's order: made when a page is. */
+  entries: () => ReadonlyArray<(root: string) => string>;
+  /** How many entries there are. */
+  count: number;
 }
 
-/** The pages of a list, by file: `ports/`, `ports/2/`, ... (one page when it is empty). */
-export function listPages(site: PageSite, paged: PagedList, size = LIST_PAGE_SIZE): Map<string, string> {
-  const pages = Math.max(1, Math.ceil(paged.entries.length / size));
-  const files = new Map<string, string>();
+/** The pages of a list, by file: `ports/`, `ports/2/`, ... (one page when it is empty); each made when asked for. */
+export function listPages(site: PageSite, paged: PagedList, size = LIST_PAGE_SIZE): Map<string, () => string> {
+  const pages = Math.max(1, Math.ceil(paged.count / size));
+  let entries: ReadonlyArray<(root: string) => string> | undefined;
+  const files = new Map<string, () => string>();
   for (let page = 1; page <= pages; page++) {
     const file = listPagePath(paged.list, page);
-    const root = rootOf(file);
-    const shown = paged.entries.slice((page - 1) * size, page * size).map((entry) => `<li>${entry(root)}</li>`);
-    const title = pages === 1 ? paged.title : `${paged.title}, page ${page} of ${pages}`;
-    const main = [
-      `<h1>${escapeHtml(title)}</h1>`,
-      `<p class="muted">${counted(paged.entries.length, paged.noun)}, by name.</p>`,
-      shown.length ? `<ul class="plain results">${shown.join('')}</ul>` : '<p>None.</p>',
-      pager(paged.list, page, pages, root),
-    ];
-    files.set(file, pageDocument(site, { file, kind: 'list', title, description: `${paged.title}: ${counted(paged.entries.length, paged.noun)}, by name.` }, main.filter(Boolean).join('\n')));
+    files.set(file, () => {
+      const root = rootOf(file);
+      const shown = (entries ??= paged.entries()).slice((page - 1) * size, page * size).map((entry) => `<li>${entry(root)}</li>`);
+      const title = pages === 1 ? paged.title : `${paged.title}, page ${page} of ${pages}`;
+      const main = [
+        `<h1>${escapeHtml(title)}</h1>`,
+        `<p class="muted">${counted(paged.count, paged.noun)}, by name.</p>`,
+        shown.length ? `<ul class="plain results">${shown.join('')}</ul>` : '<p>None.</p>',
+        pager(paged.list, page, pages, root),
+      ];
+      return pageDocument(site, { file, kind: 'list', title, description: `${paged.title}: ${counted(paged.count, paged.noun)}, by name.` }, main.filter(Boolean).join('\n'));
+    });
   }
   return files;
 }

@@ -1,7 +1,7 @@
 import type { CategoryListing, MaintainerListing } from '../derive/listings.js';
 import type { PortSummary } from '../derive/ports.js';
-import { categoryFile, categoryPageFile, maintainerFile, maintainerPageFile, portPageFile } from '../routes/site-files.js';
-import { byName, counted, escapeHtml, hrefTo, items, link, outLink, rootOf } from './html.js';
+import { categoryFile, categoryPageFile, maintainerFile, maintainerPageFile } from '../routes/site-files.js';
+import { byName, counted, escapeHtml, hrefTo, items, link, outLink, portLink, rootOf } from './html.js';
 import { pageDocument, type PageSite } from './layout.js';
 
 /** A port's description by its name, for the lists that name ports. */
@@ -16,7 +16,7 @@ export function portItems(names: readonly string[], root: string, describe: Desc
 export function portItem(name: string, root: string, describe: Describe): string {
   const port = describe(name);
   const retired = port && !port.active ? ' <span class="badge">retired</span>' : '';
-  return `${link(hrefTo(root, portPageFile(name)), name)}${retired}${port?.description ? ` <span class="desc">${escapeHtml(port.description)}</span>` : ''}`;
+  return `${portLink(root, name)}${retired}${port?.description ? ` <span class="desc">${escapeHtml(port.description)}</span>` : ''}`;
 }
 
 /** `category/<name>/index.html`: the category's active ports. */

@@ -2,7 +2,7 @@ import type { DependencyResource } from '../derive/dependencies.js';
 import type { MaintainerResource } from '../derive/maintainers.js';
 import type { PortPageData } from '../derive/ports.js';
 import { categoryPageFile, hasCategoryPage, hasMaintainerPage, maintainerPageFile, portFile, portPageFile } from '../routes/site-files.js';
-import { byName, escapeHtml, hrefTo, items, link, outLink, rootOf } from './html.js';
+import { byName, escapeHtml, hrefTo, items, link, outLink, portLink, rootOf } from './html.js';
 import { pageDocument, type PageSite } from './layout.js';
 
 /** Where a port's Portfile is read: MacPorts' ports repository, at the port's directory. */
@@ -24,7 +24,7 @@ export function portPage(site: PageSite, { port, variantNotes }: PortPageData): 
   const file = portPageFile(port.name);
   const root = rootOf(file);
   const to = (target: string) => hrefTo(root, target);
-  const portLink = (name: string) => link(to(portPageFile(name)), name);
+  const toPort = (name: string) => portLink(root, name);
   const json = to(portFile(port.name)).replace(/index\.json$/, '');
   const field = (name: string, value: string) => `<dt>${name}</dt><dd>${value}</dd>`;
   const fields = [
@@ -32,7 +32,7 @@ export function portPage(site: PageSite, { port, variantNotes }: PortPageData): 
     field('License', escapeHtml(port.license || 'unknown')),
     field('Platforms', escapeHtml(port.platforms)),
     field('Homepage', port.homepage ? outLink(port.homepage) : 'none given'),
-    port.replaced_by ? field('Replaced by', portLink(port.replaced_by)) : '',
+    port.replaced_by ? field('Replaced by', toPort(port.replaced_by)) : '',
     field('Categories', port.categories.length ? items(byName(port.categories, (c) => c).map((c) => (hasCategoryPage(c) ? link(to(categoryPageFile(c)), c) : escapeHtml(c))), 'inline') : 'none'),
     field('Maintainers', port.maintainers.length ? items(people(port.maintainers).map((person) => personItem(person, to)), 'inline') : 'none'),
     field('Portfile', outLink(`${PORTFILES}${port.portdir}/Portfile`, `${port.portdir}/Portfile`)),
@@ -49,8 +49,8 @@ export function portPage(site: PageSite, { port, variantNotes }: PortPageData): 
     port.variants.length
       ? `<dl class="variants">${port.variants.map((v) => `<dt>${escapeHtml(v)}</dt>${variantNotes[v.toLowerCase()] ? `<dd>${escapeHtml(variantNotes[v.toLowerCase()]!)}</dd>` : '<dd class="muted">no description</dd>'}`).join('')}</dl>`
       : '<p class="muted">None.</p>',
-    ...dependencies('Dependencies', 'This port depends on no other port.', port.dependencies, portLink),
-    ...dependencies('Depended on by', 'No port depends on this one.', port.depends_on, portLink),
+    ...dependencies('Dependencies', 'This port depends on no other port.', port.dependencies, toPort),
+    ...dependencies('Depended on by', 'No port depends on this one.', port.depends_on, toPort),
     '<h2>Data</h2>',
     items([link(json, 'This port as JSON'), ...(site.feeds ? [link(`${root}feeds/updates.atom`, 'Feed of port updates (Atom)')] : [])]),
   ];
@@ -67,11 +67,11 @@ export function portPage(site: PageSite, { port, variantNotes }: PortPageData): 
   );
 }
 
-function dependencies(title: string, none: string, groups: readonly DependencyResource[], portLink: (name: string) => string): string[] {
+function dependencies(title: string, none: string, groups: readonly DependencyResource[], toPort: (name: string) => string): string[] {
   if (groups.length === 0) return [`<h2>${title}</h2>`, `<p class="muted">${none}</p>`];
   const byKind = new Map(groups.map((group) => [group.type, group.ports]));
   const kinds = KINDS.filter(([kind]) => byKind.has(kind));
-  return [`<h2>${title}</h2>`, `<dl class="fields">${kinds.map(([kind, label]) => `<dt>${label}</dt><dd>${items(byKind.get(kind)!.map(portLink), 'inline')}</dd>`).join('')}</dl>`];
+  return [`<h2>${title}</h2>`, `<dl class="fields">${kinds.map(([kind, label]) => `<dt>${label}</dt><dd>${items(byKind.get(kind)!.map(toPort), 'inline')}</dd>`).join('')}</dl>`];
 }
 
 /** A port's maintainers as people see them: one entry per GitHub handle, by name. */
