@@ -1,6 +1,6 @@
 /**
  * One measured build in its own process, so its peak RSS is its own:
- * `node build/scripts/bench-build.js <catalogue> <out> [--no-dumps]` prints one JSON line.
+ * `node build/scripts/bench-build.js <catalogue> <out> [--no-dumps] [--pages]` prints one JSON line.
  */
 import { ownCpu, peakRssMB } from './process-usage.js';
 
@@ -13,7 +13,7 @@ const { startWriterEarly } = (await import(new URL('../bundle/writer-thread.js',
 startWriterEarly();
 const { buildSite } = (await import(new URL('../bundle/build.js', import.meta.url).href)) as typeof import('../src/commands/build.js');
 
-const [catalogue, out, flag] = process.argv.slice(2);
+const [catalogue, out, ...flags] = process.argv.slice(2);
 if (!catalogue || !out) {
   console.error('usage: bench-build <catalogue> <out>');
   process.exit(2);
@@ -29,7 +29,7 @@ const progress = {
   advance: () => {},
   end: () => phases.push(['end', performance.now()]),
 };
-const result = await buildSite({ cwd: process.cwd(), catalogue, out, baseUrl: 'https://ports.example.org', pageSize: 50, strict: false, progress, dumps: flag !== '--no-dumps' });
+const result = await buildSite({ cwd: process.cwd(), catalogue, out, baseUrl: 'https://ports.example.org', pageSize: 50, strict: false, progress, dumps: !flags.includes('--no-dumps'), pages: flags.includes('--pages') });
 for (let i = 0; i + 1 < phases.length; i++) console.error(`${phases[i]![0].padEnd(18)} ${((phases[i + 1]![1] - phases[i]![1]) / 1000).toFixed(2)} s`);
 const seconds = (performance.now() - started) / 1000;
 console.log(

@@ -277,6 +277,9 @@ console.log(`portindex.json laid out as: ${values.layout}`);
 measureBuild(catalogue, out);
 const tree = readTree(out);
 const again = measureBuild(catalogue, out);
+// The same site with the pages for people, rebuilt after each edit as `out` is.
+const pagesOut = path.join(dir, 'dist-pages');
+measureBuild(catalogue, pagesOut, '--pages');
 
 /** tmpfs's `f_type` (statfs(2)). */
 const TMPFS_MAGIC = 0x01021994;
@@ -296,10 +299,10 @@ function discard(tree: string): void {
   rmSync(path.join(path.dirname(tree), `.${path.basename(tree)}.ports-gen`), { recursive: true, force: true });
 }
 
-type Rebuild = { what: string; measured: Measured };
+type Rebuild = { what: string; measured: Measured; pages: Measured };
 function rebuild(edit: (ports: Array<Record<string, unknown>>) => string): Rebuild {
   const what = editPortIndex(catalogue, edit);
-  return { what, measured: measureBuild(catalogue, out) };
+  return { what, measured: measureBuild(catalogue, out), pages: measureBuild(catalogue, pagesOut, '--pages') };
 }
 // The same port's version, changed again in each round: its file alone has other bytes.
 const changeVersion = (list: Array<Record<string, unknown>>) => {
@@ -327,8 +330,9 @@ const addDependency = (round: number) => (list: Array<Record<string, unknown>>) 
 const floors = [measureFloor(tree, path.join(dir, 'floor-0'))];
 discard(path.join(dir, 'floor-0'));
 const fulls: Measured[] = [];
-/** The same full build without the dumps, right after it, for what they cost. */
+/** The same full build without the dumps, right after it, for what they cost; and with the pages. */
 const withoutDumps: Measured[] = [];
+const withPages: Measured[] = [];
 const versions: Rebuild[] = [];
 const dependencies: Rebuild[] = [];
 for (let round = 1; round <= rounds; round++) {
@@ -336,6 +340,8 @@ for (let round = 1; round <= rounds; round++) {
   discard(path.join(dir, `full-${round}`));
   withoutDumps.push(measureBuild(catalogue, path.join(dir, `bare-${round}`), '--no-dumps'));
   discard(path.join(dir, `bare-${round}`));
+  withPages.push(measureBuild(catalogue, path.join(dir, `pages-${round}`), '--pages'));
+  discard(path.join(dir, `pages-${round}`));
   floors.push(measureFloor(tree, path.join(dir, `floor-${round}`)));
   discard(path.join(dir, `floor-${round}`));
   versions.push(rebuild(changeVersion));
@@ -357,6 +363,10 @@ row('peak RSS (highest of the rounds)', `${Math.max(...fulls.map((build) => buil
   const costs = fulls.map((build, i) => build.seconds / withoutDumps[i]!.seconds - 1);
   row('without the dumps (median)', `${bare.seconds.toFixed(2)} s, peak RSS ${Math.max(...withoutDumps.map((build) => build.peakRssMB)).toFixed(0)} MB`);
   row('the dumps cost (median of the rounds)', `${(100 * costs.sort((a, b) => a - b)[Math.floor(costs.length / 2)]!).toFixed(0)} % (${dumped.seconds.toFixed(2)} s against ${bare.seconds.toFixed(2)} s)`);
+  const paged = middleOf(withPages, (build) => build.seconds);
+  const ratiosWithPages = withPages.map((build, i) => build.seconds / fulls[i]!.seconds).sort((a, b) => a - b);
+  row('with --pages (median)', `${paged.seconds.toFixed(2)} s, peak RSS ${Math.max(...withPages.map((build) => build.peakRssMB)).toFixed(0)} MB, ${paged.stats.files.toLocaleString('en-US')} files`);
+  row('with --pages / without (median of the rounds)', `${ratiosWithPages[Math.floor(ratiosWithPages.length / 2)]!.toFixed(2)} × (target ≤ 1.5 ×)`);
 }
 row('files / bytes written', `${full.stats.files.toLocaleString('en-US')} / ${mb(full.stats.bytes)}`);
 floors.forEach((floor, i) => {
@@ -402,6 +412,8 @@ function reportRebuilds(title: string, runs: readonly Rebuild[]): void {
 }
 reportRebuilds("rebuild after one port's version changed", versions);
 reportRebuilds("rebuild after one port's dependencies changed", dependencies);
+reportRebuilds("with --pages: rebuild after one port's version changed", versions.map(({ what, pages }) => ({ what, measured: pages, pages })));
+reportRebuilds("with --pages: rebuild after one port's dependencies changed", dependencies.map(({ what, pages }) => ({ what, measured: pages, pages })));
 
 if (!values['skip-4x']) {
   const catalogue4 = path.join(dir, 'catalogue-4x');

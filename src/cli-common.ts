@@ -43,6 +43,7 @@ export interface BuildFlags {
   precompress: boolean;
   builds: boolean;
   dumps: boolean;
+  pages: boolean;
   signKey?: string;
 }
 
@@ -59,6 +60,7 @@ export function addBuildOptions(command: Command): Command {
     .option('--precompress', 'write each JSON file gzipped (.gz) and Brotli-compressed (.br) beside it, for nginx and other servers that send them as they are', false)
     .option('--no-builds', 'the catalogue has no builds.ndjson on purpose: the files list is empty, without a warning')
     .option('--no-dumps', 'leave out the bulk files dump/ports.json and dump/versions.json')
+    .option('--pages', 'also write an HTML page for every port, category, maintainer and list, a sitemap and robots.txt, for people and search engines', false)
     .option('--sign-key <file>', 'sign the dumps with this signify secret key (ports-gen keygen): <dump>.sig beside each (default: $PORTS_GEN_SIGN_KEY)');
 }
 
@@ -84,6 +86,7 @@ export function buildOptionsFrom(opts: BuildFlags, io: Io): BuildOptions {
     precompress: opts.precompress,
     noBuilds: !opts.builds,
     dumps: opts.dumps,
+    pages: opts.pages,
     signKey,
   };
 }

@@ -6,15 +6,15 @@
  * bytes fetched from the site itself. Bundled into netlify/functions/ by scripts/bundle.ts.
  */
 import { API_HEADERS } from './routes/route-table.js';
-import { ERROR_BODIES, fileUrlPath, NETLIFY_INDEX } from './routes/site-files.js';
+import { fileUrlPath, NETLIFY_INDEX, NOT_FOUND_PAGE } from './routes/site-files.js';
 import type { SiteShape } from './host/netlify.js';
-import { answer, type SiteIndex } from './serve/answer.js';
+import { answer, missingAnswer, type Answer, type SiteIndex } from './serve/answer.js';
 
 /** The index of the deploy, read once per instance of the function (a deploy never changes). */
 let index: Promise<SiteIndex> | undefined;
 
 async function loadIndex(origin: string): Promise<SiteIndex> {
-  const response = await fetch(new URL(`/${NETLIFY_INDEX}`, origin));
+  const [response, notFoundPage] = await Promise.all([fetch(new URL(`/${NETLIFY_INDEX}`, origin)), fetch(new URL(`/${NOT_FOUND_PAGE}`, origin), { method: 'HEAD' })]);
   if (!response.ok) throw new Error(`${NETLIFY_INDEX}: ${response.status}`);
   const shape = (await response.json()) as SiteShape;
   return {
@@ -23,6 +23,9 @@ async function loadIndex(origin: string): Promise<SiteIndex> {
     listPages: shape.listPages,
     categories: new Set(shape.categories),
     maintainers: new Set(shape.maintainers),
+    // A site with pages has its 404 page. Netlify serves each page as a file before any rule
+    // could send it here, so the function knows none of them: it answers only what they miss.
+    sitePages: notFoundPage.ok ? new Map() : undefined,
   };
 }
 
@@ -30,8 +33,8 @@ export default async function handle(request: Request): Promise<Response> {
   // HEAD gets the status and headers alone, the GET's Content-Length among them: a body, even
   // one to drop, holds the runtime's stream open.
   const head = request.method === 'HEAD';
-  const send = (status: number, bytes: Uint8Array) =>
-    new Response(head ? null : bytes, { status, headers: { ...API_HEADERS, 'Content-Length': String(bytes.byteLength) } });
+  const send = (status: number, bytes: Uint8Array, headers: Record<string, string> = API_HEADERS) =>
+    new Response(head ? null : bytes, { status, headers: { ...headers, 'Content-Length': String(bytes.byteLength) } });
   const json = (status: number, body: unknown) => send(status, new TextEncoder().encode(JSON.stringify(body)));
   const url = new URL(request.url);
   let site: SiteIndex;
@@ -43,12 +46,15 @@ export default async function handle(request: Request): Promise<Response> {
   }
   // The target as the client wrote it: the path is compared with the index, never opened.
   const cors = { origin: request.headers.get('origin') ?? undefined, requestMethod: request.headers.get('access-control-request-method') ?? undefined };
-  const decision = answer(request.method, url.pathname + url.search, site, cors);
-  if ('preflight' in decision) return new Response(null, { status: 200, headers: { ...decision.preflight, 'Content-Length': '0' } });
-  if ('location' in decision) return new Response(null, { status: 301, headers: { ...API_HEADERS, Location: decision.location } });
-  if ('body' in decision) return json(decision.status, decision.body);
-  // Fetched whole for HEAD too: its length is the GET's Content-Length.
-  const file = await fetch(new URL(fileUrlPath(decision.file), url.origin));
-  if (!file.ok) return json(404, ERROR_BODIES[decision.missing]);
-  return send(200, new Uint8Array(await file.arrayBuffer()));
+  let decision: Answer = answer(request.method, url.pathname + url.search, site, cors);
+  // A file gone is answered as missing: a page by the 404 page, which when gone is a JSON body.
+  for (;;) {
+    if ('preflight' in decision) return new Response(null, { status: 200, headers: { ...decision.preflight, 'Content-Length': '0' } });
+    if ('location' in decision) return new Response(null, { status: 301, headers: { ...(decision.headers ?? API_HEADERS), Location: decision.location } });
+    if ('body' in decision) return json(decision.status, decision.body);
+    // Fetched whole for HEAD too: its length is the GET's Content-Length.
+    const file = await fetch(new URL(fileUrlPath(decision.file), url.origin));
+    if (file.ok) return send(decision.status, new Uint8Array(await file.arrayBuffer()), decision.headers);
+    decision = missingAnswer(decision.missing);
+  }
 }

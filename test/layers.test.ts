@@ -15,6 +15,7 @@ const LAYERS: Record<string, number> = {
   derive: 3,
   render: 4,
   host: 4,
+  pages: 4,
   sign: 4,
   write: 5,
   commands: 6,

@@ -237,7 +237,7 @@ test('a document changed after the recall, when the ports must be derived in ful
     ports[3]!.version = '2.47.0';
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: { ports }, builds: BUILDS });
     const files = locateCatalogue(dir, 'catalogue');
-    const options = { file: files.portIndexName, baseUrl: OPTIONS.baseUrl, pageSize: OPTIONS.pageSize, strict: false };
+    const options = { file: files.portIndexName, baseUrl: OPTIONS.baseUrl, pageSize: OPTIONS.pageSize, strict: false, pages: false };
     const out = path.join(dir, 'dist');
     const recalled = recalledPorts(out, codeFingerprint(), firstRead(files)!, options);
     assert.ok(recalled, 'recalled');

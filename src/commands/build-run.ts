@@ -32,6 +32,8 @@ export interface BuildOptions {
   precompress?: boolean;
   /** Write the bulk dumps (see DUMP_PORTS); true unless false. */
   dumps?: boolean;
+  /** Write the pages for people (see src/pages/) beside the API. */
+  pages?: boolean;
   /** Sign the dumps with this key (see sign/key-files): `<dump>.sig` beside each. */
   signKey?: SigningKey;
   /** Aborted with a signal's name (Ctrl-C): the build stops, publishes nothing, throws Interrupted. */

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { codeFingerprint } from '../code-fingerprint.js';
 import { limitInlining } from '../compile-budget.js';
 import { collectGarbage } from '../collect-garbage.js';
-import { browserAssets } from '../browser-assets.js';
 import { coresKey } from '../derive/snapshot.js';
 import { renderHeaders, renderNetlifyIndex, renderRedirects, rulesKey, type SiteShape } from '../host/netlify.js';
 import { Interrupted } from '../problems/interrupted.js';
@@ -16,7 +15,7 @@ import { PortsList } from '../render/ports-list.js';
 import { searchIndexBody, searchIndexKey } from '../render/search-index.js';
 import { versionsBody } from '../render/versions.js';
 import type { BuildStats } from '../report/summary.js';
-import { BROWSER_PAGE, DUMP_PORTS, DUMP_VERSIONS, listPageFile, NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles, portFile, SEARCH_INDEX } from '../routes/site-files.js';
+import { DUMP_PORTS, DUMP_VERSIONS, listPageFile, NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles, portFile, SEARCH_INDEX } from '../routes/site-files.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { BuildLock, STALE_MS } from '../write/build-lock.js';
 import { checkPublishAccess } from '../write/publish-access.js';
@@ -30,7 +29,8 @@ import { writeRecalled } from './recalled-files.js';
 import { derivedAgain } from './recalled-ports.js';
 import { rememberRecords } from './record-store.js';
 import { rememberSnapshot } from './snapshot-store.js';
-import { feedFiles, readFeedRecords } from './feeds-phase.js';
+import { browserFiles, readFeedRecords } from './feeds-phase.js';
+import { sitePagesOf, wantPortPages, wantSitePages } from './pages-phase.js';
 import { summaries, writePorts } from './write-ports.js';
 
 export type { BuildOptions, BuildResult, BuildStats };
@@ -95,7 +95,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     writer.load(options.fingerprint);
     progress.phase('reading ports');
     const fingerprint = options.fingerprint ?? codeFingerprint();
-    let { recalled: quick, prepared, coreHashes, recordsKept } = readPorts(out, fingerprint, files, log, { baseUrl, pageSize, strict: options.strict });
+    let { recalled: quick, prepared, coreHashes, recordsKept } = readPorts(out, fingerprint, files, log, { baseUrl, pageSize, strict: options.strict, pages: options.pages ?? false });
     const feedRecords = await readFeedRecords(files, log);
     // The document's bytes and the last cache are garbage now, but outside the heap: V8 would
     // keep them until a collection the heap itself calls for, through the planning and the
@@ -138,16 +138,18 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     if (!recordsKept) coreHashes = rememberRecords(out, fingerprint, prepared!.records);
     const cores = quick ? quick.cores : coreHashes && coresKey(coreHashes);
     writer.want(SEARCH_INDEX, searchIndexKey(cores));
-    const browser = browserAssets();
-    const fed = feedRecords && feedFiles(feedRecords, baseUrl, browser.get(BROWSER_PAGE)!);
-    if (fed) browser.set(BROWSER_PAGE, fed.page);
-    let feeds = fed?.files;
+    let { browser, feeds } = browserFiles(feedRecords, baseUrl, options.pages ?? false);
     for (const file of feeds?.keys() ?? []) writer.want(file, undefined);
+    const site = options.pages ? { baseUrl, feeds: feeds !== undefined } : undefined;
+    const portPages = site && wantPortPages(writer, site, names, prints);
     for (const file of browser.keys()) writer.want(file, undefined);
     let listings = ports && listingFiles(ports.categoryListings(), ports.maintainerListings(), baseUrl, pageSize);
     const listingPaths = quick ? quick.snapshot.listings : [...listings!.files.keys()];
     const listingKey = listingsKey(cores, baseUrl, pageSize);
     for (const file of listingPaths) writer.want(file, listingKey);
+    let siteFiles = site && ports && sitePagesOf(site, ports);
+    const sitePaths = site && (quick ? quick.snapshot.sitePages! : [...siteFiles!.keys()]);
+    if (site) wantSitePages(writer, site, sitePaths!, listingKey);
     wantSiteFiles(writer, pages, key, rulesKey(cores, pages, pageSize));
     if (quick) rememberSnapshot(out, fingerprint, quick.snapshot);
     else if (coreHashes && !prints.includes(undefined)) {
@@ -157,7 +159,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       const listingDigests = names.map((_, i) => ports!.listingDigestAt(i));
       const links = ports!.links();
       const snapshotReleases = releases ?? records.map((record) => record.release);
-      rememberSnapshot(out, fingerprint, { file: files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, releases: snapshotReleases, listings: listingPaths, warnings });
+      rememberSnapshot(out, fingerprint, { file: files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, releases: snapshotReleases, listings: listingPaths, warnings, sitePages: sitePaths });
     }
     prints = []; // a local lives across the awaits below
     prepared = undefined;
@@ -165,16 +167,17 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const render = new Set(plan.render);
     // Besides the ports' files and pages, a recalled build makes those the ports do not make.
     const elsewhere = quick && new Set([...browser.keys(), ...(feeds?.keys() ?? []), NETLIFY_HEADERS, DUMP_VERSIONS, ...pageFiles(pages)]);
-    if (quick && (await writeRecalled(quick, portFiles, portsList, render, (file) => elsewhere!.has(file), writer, progress))) {
+    if (quick && (await writeRecalled(quick, portFiles, portsList, render, (file) => elsewhere!.has(file), writer, progress, portPages))) {
       log.addAll(quick.snapshot.warnings);
       stats.recalled = count - quick.changed.size;
     } else if (quick) {
       // The plan asks for a file only the derivation can make (a previous tree lost it): the
       // ports are derived in full, from the bytes read, and must give what was wanted.
       ({ list: ports, listings } = derivedAgain(files, log, options.strict, quick));
+      siteFiles = site && sitePagesOf(site, ports);
     }
     if (ports) {
-      await writePorts(ports, portFiles, portsList, render, writer, progress);
+      await writePorts(ports, portFiles, portsList, render, writer, progress, portPages);
       if (render.has(SEARCH_INDEX)) await writer.write(SEARCH_INDEX, searchIndexBody(summaries(ports)));
       const shape: SiteShape = {
         ports: names,
@@ -184,6 +187,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
         maintainers: listings!.maintainers,
       };
       for (const [file, body] of listings!.files) if (render.has(file)) await writer.write(file, body);
+      for (const [file, page] of siteFiles ?? []) if (render.has(file)) await writer.write(file, page());
       if (render.has(NETLIFY_REDIRECTS)) await writer.write(NETLIFY_REDIRECTS, renderRedirects(shape));
       if (render.has(NETLIFY_INDEX)) await writer.write(NETLIFY_INDEX, renderNetlifyIndex(shape));
     }
@@ -194,6 +198,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     feeds = undefined;
     ports = undefined;
     listings = undefined;
+    siteFiles = undefined;
     for (const [file, body] of browser) await writer.write(file, body);
     let filesInfo = plan.filesInfo;
     if (!filesInfo) {

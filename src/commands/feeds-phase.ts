@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { ChangeRecord } from '../derive/change-record.js';
 import type { ProblemLog } from '../problems/problem-log.js';
 import { atomFeed, FEED_ENTRIES, feedEntries, jsonFeed, withFeedLinks } from '../render/feeds.js';
-import { FEED_ATOM, FEED_JSON } from '../routes/site-files.js';
+import { browserAssets } from '../browser-assets.js';
+import { BROWSER_PAGE, FEED_ATOM, FEED_JSON } from '../routes/site-files.js';
 import type { CatalogueFiles } from './catalogue-files.js';
 import { CHANGES_FILE, readChanges } from './change-log.js';
 
@@ -17,8 +18,20 @@ export async function readFeedRecords(files: CatalogueFiles, log: ProblemLog): P
   return records && records.length > 0 ? records : undefined;
 }
 
+/**
+ * The browser's files, and the feeds when the catalogue has a record: the browser's page
+ * announces them. With the pages for people, the start page takes the browser page's place.
+ */
+export function browserFiles(records: readonly ChangeRecord[] | undefined, baseUrl: string, pages: boolean): { browser: Map<string, string>; feeds?: Map<string, string> } {
+  const browser = browserAssets();
+  const fed = records && feedFiles(records, baseUrl, browser.get(BROWSER_PAGE)!);
+  if (fed) browser.set(BROWSER_PAGE, fed.page);
+  if (pages) browser.delete(BROWSER_PAGE);
+  return { browser, feeds: fed?.files };
+}
+
 /** The feed files by path, and the browser's page (`page`) announcing them. */
-export function feedFiles(records: readonly ChangeRecord[], baseUrl: string, page: string): { files: Map<string, string>; page: string } {
+function feedFiles(records: readonly ChangeRecord[], baseUrl: string, page: string): { files: Map<string, string>; page: string } {
   const { hostname, host } = new URL(baseUrl);
   const site = { baseUrl, title: `Port updates: ${host}` };
   const entries = feedEntries(records, hostname);

@@ -21,6 +21,7 @@ export interface PortsOptions {
   baseUrl: string;
   pageSize: number;
   strict: boolean;
+  pages: boolean;
 }
 
 /**

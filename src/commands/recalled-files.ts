@@ -6,6 +6,8 @@ import type { Progress } from '../report/progress.js';
 import { listPageFile } from '../routes/site-files.js';
 import type { PortOwn } from '../validate/port-record.js';
 import type { SiteWriter } from '../write/site-writer.js';
+import { portPage } from '../pages/port-page.js';
+import type { PortPages } from './pages-phase.js';
 import type { RecalledPorts } from './recalled-ports.js';
 
 /**
@@ -56,24 +58,32 @@ export async function writeRecalled(
   elsewhere: (file: string) => boolean,
   writer: SiteWriter,
   progress: Progress,
+  pages?: PortPages,
 ): Promise<boolean> {
   const { changed, remade, prints } = recalled;
   const remadeFiles = new Map<string, number>();
   for (const index of remade.keys()) remadeFiles.set(files[index]!, index);
   const pageFiles = new Map<string, number>();
   for (let page = 1; page <= list.pages; page++) pageFiles.set(listPageFile('ports', page), page);
+  const portPages = new Map<string, number>();
+  for (const index of pages ? remade.keys() : []) portPages.set(pages!.files[index]!, index);
   const toMake: number[] = [];
-  const pages: number[] = [];
+  const paged: number[] = [];
+  const withPage = new Set<number>();
   for (const file of render) {
     const index = remadeFiles.get(file);
     const page = pageFiles.get(file);
+    const portPage = portPages.get(file);
     if (index !== undefined) toMake.push(index);
-    else if (page !== undefined) pages.push(page);
+    else if (page !== undefined) paged.push(page);
+    else if (portPage !== undefined) withPage.add(portPage);
     else if (!elsewhere(file)) return false;
   }
+  // A page shows its variants' descriptions, which only a port read again from its text has.
+  for (const index of withPage) if (!changed.get(index)?.own.variantNotes || !render.has(files[index]!)) return false;
   const asked: Array<[string, string]> = toMake.map((index) => [files[index]!, remade.get(index)!]);
   const placedAt = new Map<number, number>();
-  for (const page of pages) {
+  for (const page of paged) {
     for (const index of list.indicesOf(page)) {
       if (render.has(files[index]!) || placedAt.has(index)) continue;
       placedAt.set(index, asked.length);
@@ -88,14 +98,16 @@ export async function writeRecalled(
   for (let k = 0; k < toMake.length; k++) {
     const index = toMake[k]!;
     // A port whose text did not change is not known to be free of escapes: its strings are escaped as needed.
-    const text = portTexts.of(remadeResource(recalled, index, texts[k]!), changed.get(index)?.escapeFree ?? false);
+    const port = remadeResource(recalled, index, texts[k]!);
+    const text = portTexts.of(port, changed.get(index)?.escapeFree ?? false);
     made.set(index, text);
     await writer.write(files[index]!, text);
+    if (withPage.has(index)) await writer.write(pages!.files[index]!, portPage(pages!.site, { port, variantNotes: changed.get(index)!.own.variantNotes! }));
     progress.advance();
   }
-  for (const page of pages) {
-    const paged = list.indicesOf(page).map((index) => made.get(index) ?? texts[placedAt.get(index)!]!);
-    await writer.write(listPageFile('ports', page), list.body(page, paged));
+  for (const page of paged) {
+    const bodies = list.indicesOf(page).map((index) => made.get(index) ?? texts[placedAt.get(index)!]!);
+    await writer.write(listPageFile('ports', page), list.body(page, bodies));
   }
   return true;
 }

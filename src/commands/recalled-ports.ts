@@ -48,6 +48,8 @@ export interface RecallOptions {
   baseUrl: string;
   pageSize: number;
   strict: boolean;
+  /** The build makes the pages for people: the last build must have made them too. */
+  pages: boolean;
 }
 
 /** The ports as the last build of `out` left them (see recallPorts), when they can be. */
@@ -68,6 +70,7 @@ function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options: Recal
   if (!entries?.textHash || !entries.escapeFree) return undefined;
   for (let i = textHashes.length; i < entries.count; i++) textHashes.push(entries.textHash(i));
   if (snapshot.file !== options.file || snapshot.baseUrl !== options.baseUrl || snapshot.pageSize !== options.pageSize) return undefined;
+  if ((snapshot.sitePages !== undefined) !== options.pages) return undefined;
   // Warnings that --strict makes errors fail the build: it reports every problem, builds' too.
   if (options.strict && snapshot.warnings.length > 0) return undefined;
   if (entries.count !== snapshot.names.length || !portIndexSchema.safeParse(read.document).success) return undefined;

@@ -46,10 +46,18 @@ export interface PortSummary {
   active: boolean;
 }
 
+/** What a port's page shows: its resource, and what the API does not publish of it. */
+export interface PortPageData {
+  port: PortResource;
+  variantNotes: Record<string, string>;
+}
+
 export interface PortList {
   readonly length: number;
   nameAt(index: number): string;
   at(index: number): PortResource;
+  /** The resource and its variants' descriptions, for the port's page (see PortOwn.variantNotes). */
+  pageAt(index: number): PortPageData;
   /** What the browser's search index holds of a port (see render/search-index). */
   summaryAt(index: number): PortSummary;
   /** Whether the port's own strings need no escaping in JSON (see PortRecord.escapeFree). */
@@ -173,7 +181,17 @@ class DerivedPortList implements PortList {
 
   at(index: number): PortResource {
     const record = this.records[index]!;
-    return portResource(record.name, this.ownOf(record), {
+    return this.resource(index, this.ownOf(record));
+  }
+
+  pageAt(index: number): PortPageData {
+    const own = this.ownOf(this.records[index]!);
+    return { port: this.resource(index, own), variantNotes: own.variantNotes ?? {} };
+  }
+
+  private resource(index: number, own: PortOwn): PortResource {
+    const record = this.records[index]!;
+    return portResource(record.name, own, {
       categories: categoriesOf(record, this.categories),
       maintainers: this.maintainers.of(index),
       dependencies: this.dependencies.forwardOf(index),

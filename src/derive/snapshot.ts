@@ -34,6 +34,8 @@ export interface Snapshot {
   listings: string[];
   /** The derivation's warnings, as it gave them. */
   warnings: Problem[];
+  /** The paths of the pages but the ports' own (see pages/site-pages), when the build made pages. */
+  sitePages?: string[];
 }
 
 interface Header {
@@ -51,6 +53,7 @@ interface Trailer {
   pageSize: number;
   listings: string[];
   warnings: Problem[];
+  sitePages?: string[];
 }
 
 /** Hashes are 16 hex digits; port names hold no space or newline (see PORT_NAME). */
@@ -68,8 +71,8 @@ const HASH_COLUMNS = ['textHashes', 'coreHashes', 'crossDigests', 'listingDigest
  */
 export function encodeSnapshot(fingerprint: string, snapshot: Snapshot): Buffer[] {
   const lines = HASH_COLUMNS.map((column) => hashesLine(snapshot[column]));
-  const { file, baseUrl, pageSize, listings, warnings } = snapshot;
-  const trailer: Trailer = { file, baseUrl, pageSize, listings, warnings };
+  const { file, baseUrl, pageSize, listings, warnings, sitePages } = snapshot;
+  const trailer: Trailer = { file, baseUrl, pageSize, listings, warnings, sitePages };
   lines.push(
     Buffer.from(snapshot.names.join(' ')),
     Buffer.from(linksBytes(snapshot.links).toString('base64'), 'latin1'),
@@ -120,8 +123,8 @@ export function decodeSnapshot(bytes: Buffer, fingerprint: string, count?: numbe
     if (!textHashes || !coreHashes || !crossDigests || !listingDigests || names.length !== ports || !links) return undefined;
     const releases = JSON.parse(lines[HASH_COLUMNS.length + 2]!.toString('utf8')) as unknown;
     if (!isStrings(releases) || releases.length !== ports) return undefined;
-    const { file, baseUrl, pageSize, listings, warnings } = JSON.parse(lines[HASH_COLUMNS.length + 3]!.toString('utf8')) as Trailer;
-    return { file, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, releases, listings, warnings };
+    const { file, baseUrl, pageSize, listings, warnings, sitePages } = JSON.parse(lines[HASH_COLUMNS.length + 3]!.toString('utf8')) as Trailer;
+    return { file, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, releases, listings, warnings, ...(sitePages === undefined ? {} : { sitePages }) };
   } catch {
     return undefined;
   }

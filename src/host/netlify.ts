@@ -1,6 +1,6 @@
 import { contentHash } from '../content-hash.js';
-import { API_HEADERS, API_PREFIX, CATEGORY_ROUTE, DATA_ROUTES, dataHeaders, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, PORT_ROUTE, ROOT_LINK_FORMATS, ROOT_ROUTE, type Route } from '../routes/route-table.js';
-import { categoryFile, fileUrlPath, listPageFile, maintainerFile, OPENAPI_FILE, portFile, rootFile, type ListName } from '../routes/site-files.js';
+import { API_HEADERS, API_PREFIX, CATEGORY_ROUTE, DATA_ROUTES, dataHeaders, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, pageHeaders, PORT_ROUTE, ROOT_LINK_FORMATS, ROOT_ROUTE, type Route } from '../routes/route-table.js';
+import { categoryFile, categoryPageFile, fileUrlPath, listPageFile, maintainerFile, maintainerPageFile, OPENAPI_FILE, PAGE_FILE, PAGE_LISTS, portFile, portPageFile, ROBOTS_FILE, rootFile, SEARCH_PAGE, SITEMAP_FILE, sitemapPartFile, type ListName } from '../routes/site-files.js';
 
 /**
  * Netlify's share of the route table (docs/api.md as far as a static host allows; the README's
@@ -11,10 +11,24 @@ import { categoryFile, fileUrlPath, listPageFile, maintainerFile, OPENAPI_FILE, 
  */
 export const NETLIFY_HEADER_PATHS = [`${API_PREFIX}*`] as const;
 
-/** Each path's headers: the API's, and each file for programs' own (see DATA_ROUTES). */
+/**
+ * The pages for people (`build --pages`) are files Netlify serves itself, each at its
+ * directory's path; these paths give them their type and `nosniff`. A miss is Netlify's own
+ * business: it serves the site's `404.html` for any path no file or rule answers.
+ */
+const PAGE_HEADER_PATHS = [
+  ...[portPageFile, categoryPageFile, maintainerPageFile].map((file) => `/${file('-').split('/')[0]}/*`),
+  ...[...PAGE_LISTS, SEARCH_PAGE.split('/')[0]].map((list) => `/${list}/*`),
+  `/${ROBOTS_FILE}`,
+  `/${SITEMAP_FILE}`,
+  `/${sitemapPartFile(1).replace('1', '*')}`,
+];
+
+/** Each path's headers: the API's, each file for programs' own (see DATA_ROUTES), the pages' own. */
 const HEADER_BLOCKS: Array<[path: string, headers: Record<string, string>]> = [
   ...NETLIFY_HEADER_PATHS.map((path): [string, Record<string, string>] => [path, API_HEADERS]),
   ...DATA_ROUTES.map((route): [string, Record<string, string>] => [route.path, dataHeaders(route.contentType)]),
+  ...PAGE_HEADER_PATHS.map((path): [string, Record<string, string>] => [path, pageHeaders(path.endsWith('/*') ? PAGE_FILE : path)]),
 ];
 
 /** A file of the site as a rule's target: a space in a name would end the rule's field. */

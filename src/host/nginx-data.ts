@@ -33,8 +33,8 @@ export function preflightMaps(): string[] {
   ];
 }
 
-/** A location for each file for programs. */
-export function dataLocations(): string[] {
+/** A location for each file for programs; `miss`: where a missing one goes. */
+export function dataLocations(miss: string): string[] {
   return [
     '  # The files for programs (the dumps, their signatures, the feeds): their own types, any origin may read them.',
     ...DATA_ROUTES.flatMap((route) => [
@@ -43,6 +43,7 @@ export function dataLocations(): string[] {
       ...Object.entries(dataHeaders(route.contentType))
         .filter(([name]) => name !== 'Content-Type')
         .map(([name, value]) => `    add_header ${name} ${quoted(value)} always;`),
+      `    ${miss}`,
       `    try_files /${route.file} =404;`,
       '  }',
     ]),

@@ -1,6 +1,7 @@
 import {
   BROWSER_ROUTES,
   API_HEADERS,
+  API_PREFIX,
   CATEGORIES_ROUTE,
   CATEGORY_ROUTE,
   FILES_ROUTE,
@@ -18,6 +19,7 @@ import {
 } from '../routes/route-table.js';
 import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, maintainerFile, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
 import { dataLocations, preflightLocation, preflightMaps } from './nginx-data.js';
+import { PAGE_MISS, pageLocations } from './nginx-pages.js';
 import { GROUP, lastValueMap, listPageMap, mapHashSizes, QUERY_SPACE, quoted } from './nginx-maps.js';
 
 export { mapHashSizes };
@@ -189,6 +191,7 @@ export function renderNginxConfig(site: NginxSite): string {
     ...BROWSER_ROUTES.flatMap((route) => [
       `  location = ${route.path} {`,
       '    add_header X-Content-Type-Options nosniff;',
+      `    ${PAGE_MISS}`,
       '    charset utf-8;',
       // text/html is always one of them: naming it again makes nginx warn.
       '    charset_types text/css text/javascript application/json;',
@@ -196,10 +199,14 @@ export function renderNginxConfig(site: NginxSite): string {
       '  }',
     ]),
     '',
-    ...dataLocations(),
+    ...dataLocations(PAGE_MISS),
     '',
-    '  # Anything else is not found, the files themselves included (they are reached through routes).',
-    `  location / { types { } default_type application/json; ${returnJson(404, ERROR_BODIES['not-found'])} }`,
+    ...pageLocations(),
+    '',
+    '  # Anything else is not found, the files themselves included (they are reached through routes):',
+    "  # under /api/ with the API's body, elsewhere with the 404 page (see the pages above).",
+    `  location ${API_PREFIX} { types { } default_type application/json; ${returnJson(404, ERROR_BODIES['not-found'])} }`,
+    `  location / { ${PAGE_MISS} return 404; }`,
     ...missLocation('not-found'),
     ...missLocation('no-port'),
     ...missLocation('no-category'),

@@ -143,3 +143,16 @@ export const BROWSER_ROUTES = [
   { path: `/${BROWSER_STYLE}`, file: BROWSER_STYLE, contentType: 'text/css; charset=utf-8' },
   { path: `/${SEARCH_INDEX}`, file: SEARCH_INDEX, contentType: 'application/json; charset=utf-8' },
 ] as const;
+
+/**
+ * The pages for people (`build --pages`, see PAGE_FILE), outside the API: GET and HEAD only,
+ * each with its type and `nosniff`, none of the API's headers. The 404 page answers, with its
+ * status, every path outside /api/ that nothing else answers on a site that has it.
+ */
+export const PAGE_CONTENT_TYPES = { html: 'text/html; charset=utf-8', txt: 'text/plain; charset=utf-8', xml: 'application/xml' } as const;
+
+/** The headers of a page's file (`port/zlib/index.html`, `robots.txt`, `sitemap.xml`), by its extension. */
+export function pageHeaders(file: string): Record<string, string> {
+  const extension = file.slice(file.lastIndexOf('.') + 1) as keyof typeof PAGE_CONTENT_TYPES;
+  return { 'Content-Type': PAGE_CONTENT_TYPES[extension] ?? PAGE_CONTENT_TYPES.html, 'X-Content-Type-Options': 'nosniff' };
+}

@@ -12,15 +12,19 @@ import {
   methodNotAllowedBody,
   OPENAPI_ROUTE,
   optionsBody,
+  pageHeaders,
   PORT_ROUTE,
   PREFLIGHT_CORS_HEADERS,
   PREFLIGHT_HEADERS,
   PORTS_ROUTE,
   ROOT_ROUTE,
+  API_PREFIX,
   type Route,
 } from '../routes/route-table.js';
-import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, listPageFile, maintainerFile, OPENAPI_FILE, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
+import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, listPageFile, maintainerFile, NOT_FOUND_PAGE, OPENAPI_FILE, portFile, rootFile, type ErrorKind, type ListName } from '../routes/site-files.js';
 import { decodePath, slashedLocation } from './append-slash.js';
+import { pageDecision } from './page-answer.js';
+import type { PageIndex } from './page-index.js';
 import { resolvePage } from './page-number.js';
 
 /** What `serve` knows of a built site, from its tree (see site-index). */
@@ -34,16 +38,23 @@ export interface SiteIndex {
   /** The categories and handles that have a page. */
   categories: ReadonlySet<string>;
   maintainers: ReadonlySet<string>;
+  /** The pages for people, for a site built with them (it has the 404 page); undefined otherwise. */
+  sitePages?: PageIndex | undefined;
 }
+
+/** What to answer when a file is missing: a route's error, or (`page`) the 404 page. */
+export type Miss = ErrorKind | 'page';
 
 export type Answer =
   /**
    * `missing`: what to answer should the file be gone when it is opened (a rebuild);
-   * `headers`: the file's own, for the browser's files (the API's otherwise).
+   * `headers`: the file's own, for the browser's files and the pages (the API's otherwise).
+   * A 404 with a file is the 404 page.
    */
-  | { status: 200; file: string; missing: ErrorKind; headers?: Record<string, string> }
+  | { status: 200 | 404; file: string; missing: Miss; headers?: Record<string, string> }
   | { status: number; body: unknown }
-  | { status: 301; location: string }
+  /** `headers`: a page's redirect has its own (the API's otherwise). */
+  | { status: 301; location: string; headers?: Record<string, string> }
   /** A CORS preflight: no body, these headers alone. */
   | { status: 200; preflight: Record<string, string> };
 
@@ -57,6 +68,14 @@ export interface CorsRequest {
 function instancePattern(route: Route, segment: string): { route: Route; pattern: RegExp } {
   const [before, after] = route.path.split(':name');
   return { route, pattern: new RegExp(`^${before}(${segment})${after}$`) };
+}
+
+/** The 404 page; should it be gone when opened, the API's Not found. */
+const NOT_FOUND_PAGE_ANSWER: Answer = { status: 404, file: NOT_FOUND_PAGE, missing: 'not-found', headers: pageHeaders(NOT_FOUND_PAGE) };
+
+/** What to answer for a file gone when it is opened (a rebuild without pages, or a link planted in the tree). */
+export function missingAnswer(miss: Miss): Answer {
+  return miss === 'page' ? NOT_FOUND_PAGE_ANSWER : { status: 404, body: ERROR_BODIES[miss] };
 }
 
 /** The instance routes, their segments matched as the live service's router matches them. */
@@ -93,12 +112,20 @@ export function answer(method: string, rawTarget: string, site: SiteIndex, cors:
   const rawPath = queryAt === -1 ? rawTarget : rawTarget.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : rawTarget.slice(queryAt + 1);
   const path = decodePath(rawPath);
-  if (path === undefined || path.includes('\0')) return { status: 404, body: ERROR_BODIES['not-found'] };
+  // Outside /api/, a site with pages answers what it does not know with its 404 page.
+  const pages = site.sitePages && !(path ?? rawPath).startsWith(API_PREFIX) ? site.sitePages : undefined;
+  if (path === undefined || path.includes('\0')) return pages ? NOT_FOUND_PAGE_ANSWER : { status: 404, body: ERROR_BODIES['not-found'] };
 
+  const missing: Miss = pages ? 'page' : 'not-found';
   const browser = BROWSER_ROUTES.find((route) => route.path === path);
-  if (browser && (method === 'GET' || method === 'HEAD')) return { status: 200, file: browser.file, missing: 'not-found', headers: { 'Content-Type': browser.contentType } };
+  if (browser && (method === 'GET' || method === 'HEAD')) return { status: 200, file: browser.file, missing, headers: { 'Content-Type': browser.contentType } };
   const data = DATA_ROUTES.find((route) => route.path === path);
-  if (data && (method === 'GET' || method === 'HEAD')) return { status: 200, file: data.file, missing: 'not-found', headers: dataHeaders(data.contentType) };
+  if (data && (method === 'GET' || method === 'HEAD')) return { status: 200, file: data.file, missing, headers: dataHeaders(data.contentType) };
+  if (pages) {
+    const page = pageDecision(method, path, pages);
+    if (page.status === 301) return { status: 301, location: slashedLocation(path, rawQuery), headers: pageHeaders(page.file) };
+    return page.status === 200 ? { status: 200, file: page.file, missing, headers: pageHeaders(page.file) } : NOT_FOUND_PAGE_ANSWER;
+  }
 
   const match = matchRoute(path);
   if (!match) {

@@ -1,4 +1,4 @@
-import { closeSync, constants, createReadStream, fstatSync, openSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, createReadStream, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -6,8 +6,9 @@ import type { Duplex } from 'node:stream';
 import { toJsonText } from '../render/json-text.js';
 import { ALLOWED_METHODS, API_HEADERS } from '../routes/route-table.js';
 import { ERROR_BODIES } from '../routes/site-files.js';
-import { answer, type SiteIndex } from './answer.js';
+import { answer, missingAnswer, type Answer, type SiteIndex } from './answer.js';
 import { EtagCache, matchesIfNoneMatch } from './etag.js';
+import { openInside } from './open-inside.js';
 import { bare, rawResponse, refusedRequestLine } from './raw-response.js';
 import { watchSiteIndex } from './site-index.js';
 
@@ -59,28 +60,6 @@ function requestTarget(req: IncomingMessage): string {
   } catch {
     return '*';
   }
-}
-
-/**
- * Opens a file of the site without following links: the last component with O_NOFOLLOW, and
- * the directory it sits in must resolve inside the site. Undefined when it is not a plain file.
- * O_NONBLOCK: opening a FIFO planted in the site would otherwise wait for a writer, and stop
- * the whole server with it (it changes nothing for a plain file).
- */
-function openInside(root: string, relative: string): { fd: number; stats: Stats } | undefined {
-  const file = path.join(root, relative);
-  let fd: number | undefined;
-  try {
-    const dir = realpathSync(path.dirname(file));
-    if (dir !== root && !dir.startsWith(root + path.sep)) return undefined;
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const stats = fstatSync(fd);
-    if (stats.isFile()) return { fd, stats };
-  } catch {
-    // ENOENT, ELOOP (a link), EACCES: all a miss
-  }
-  if (fd !== undefined) closeSync(fd);
-  return undefined;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, head: boolean): void {
@@ -136,14 +115,20 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
     }
     // Node joins a repeated header into one string (set-cookie alone aside).
     const cors = { origin: req.headers.origin, requestMethod: req.headers['access-control-request-method'] as string | undefined };
-    const decision = answer(method, requestTarget(req), siteIndex, cors);
+    // A file missing from a tree replaced meanwhile is looked for again in the new one.
+    const retried = () => replaced() && (handle(req, res, tries - 1), true);
+    send(answer(method, requestTarget(req), siteIndex, cors), root, res, head, retried, req.headers['if-none-match']);
+  };
+
+  /** Sends `decision`, a file from the tree at `root`; `retried`: whether a miss was answered again from a newer tree. */
+  const send = (decision: Answer, root: string, res: ServerResponse, head: boolean, retried: () => boolean, ifNoneMatch?: string): void => {
     if ('preflight' in decision) {
       res.writeHead(200, { ...decision.preflight, 'Content-Length': 0 });
       res.end();
       return;
     }
     if ('location' in decision) {
-      res.writeHead(301, { ...API_HEADERS, Location: decision.location, 'Content-Length': 0 });
+      res.writeHead(301, { ...(decision.headers ?? API_HEADERS), Location: decision.location, 'Content-Length': 0 });
       res.end();
       return;
     }
@@ -152,23 +137,20 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
       return;
     }
     const opened = openInside(root, decision.file);
-    if (!opened && replaced()) return handle(req, res, tries - 1);
-    if (!opened) {
-      // Gone since the index was read (a rebuild), or a link planted in the tree: a miss.
-      sendJson(res, 404, ERROR_BODIES[decision.missing], head);
-      return;
-    }
+    if (!opened && retried()) return;
+    // Gone since the index was read (a rebuild), or a link planted in the tree: a miss.
+    if (!opened) return send(missingAnswer(decision.missing), root, res, head, () => false);
     const { fd, stats } = opened;
-    const headers = decision.headers ?? API_HEADERS;
-    const etag = etags.get(decision.file, fd, stats);
-    const notModified = matchesIfNoneMatch(req.headers['if-none-match'], etag);
+    // The 404 page is no representation of the URL: no ETag, never a 304.
+    const headers = decision.status === 200 ? { ...(decision.headers ?? API_HEADERS), ETag: etags.get(decision.file, fd, stats) } : decision.headers ?? API_HEADERS;
+    const notModified = 'ETag' in headers && matchesIfNoneMatch(ifNoneMatch, headers.ETag);
     if (notModified || head) {
       closeSync(fd);
-      res.writeHead(notModified ? 304 : 200, notModified ? { ...headers, ETag: etag } : { ...headers, ETag: etag, 'Content-Length': stats.size });
+      res.writeHead(notModified ? 304 : decision.status, notModified ? headers : { ...headers, 'Content-Length': stats.size });
       res.end();
       return;
     }
-    res.writeHead(200, { ...headers, ETag: etag, 'Content-Length': stats.size });
+    res.writeHead(decision.status, { ...headers, 'Content-Length': stats.size });
     const stream = createReadStream('', { fd, start: 0 });
     const deadline = setTimeout(() => res.destroy(), sendTimeout);
     res.on('close', () => clearTimeout(deadline));

@@ -1,7 +1,9 @@
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CATEGORY_DIR, listPagesDirectory, MAINTAINER_DIR, MARKER_FILE, PORTS_DIR, type ListName } from '../routes/site-files.js';
 import type { SiteIndex } from './answer.js';
+import { readPageIndex } from './page-index.js';
+import { directoriesIn, entriesIn } from './tree-entries.js';
 
 const PAGE_FILE = /^page-([1-9][0-9]*)\.json$/;
 
@@ -18,14 +20,8 @@ export function readSiteIndex(dir: string): SiteIndex {
     listPages: { ports: pagesIn(dir, 'ports'), category: pagesIn(dir, 'category'), maintainer: pagesIn(dir, 'maintainer') },
     categories: new Set(directoriesIn(dir, CATEGORY_DIR)),
     maintainers: new Set(directoriesIn(dir, MAINTAINER_DIR)),
+    sitePages: readPageIndex(dir),
   };
-}
-
-/** The directories in `sub` of the site; none when it has no `sub` (a site of an older version). */
-function directoriesIn(dir: string, sub: string): string[] {
-  return entriesIn(dir, sub)
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
 }
 
 function pagesIn(dir: string, list: ListName): number {
@@ -35,15 +31,6 @@ function pagesIn(dir: string, list: ListName): number {
     if (match && entry.isFile()) pages = Math.max(pages, Number(match[1]));
   }
   return Math.max(pages, 1);
-}
-
-function entriesIn(dir: string, sub: string): Dirent[] {
-  try {
-    return readdirSync(path.join(dir, sub), { withFileTypes: true });
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw cause;
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { variantNotes } from './variant-notes.js';
 import { DEPENDENCY_KINDS, type DependencyKind, type PortSource } from './port-schema.js';
 
 export interface MaintainerSource {
@@ -43,6 +44,12 @@ export interface PortOwn {
   longDescription: string;
   active: boolean;
   variants: string[];
+  /**
+   * Each variant's description, by its name in lower case (see variantNotes): shown by the
+   * pages, never published by the API; undefined when not known (a port made again from its
+   * last file).
+   */
+  variantNotes?: Record<string, string>;
 }
 
 /** A validated port, as its file publishes it. */
@@ -205,6 +212,7 @@ export function toPortOwn(source: PortSource): PortOwn {
     longDescription: source.long_description ?? '',
     active: source.active ?? true,
     variants: uniqueCaseInsensitive(source.variants ? wordsOf(source.variants) : Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE),
+    variantNotes: variantNotes(source.vinfo),
   };
 }
 
