@@ -111,6 +111,9 @@ pages('Enter opens the first result; without the script, the form goes to the se
     context,
     'ports/',
     async (page) => {
+      await page.keyboard.press('/');
+      await page.keyboard.press('ArrowDown');
+      assert.is(await page.evaluate('document.activeElement.id'), 'search', "the arrows do not go into the page's own list");
       await page.locator('#search').fill('gh');
       await page.locator('#search-count').waitFor();
       await page.keyboard.press('Enter');

@@ -2,10 +2,10 @@
 import { RESULT_LINK } from './results.js';
 
 /**
- * `results`: where the search's results are shown now (the arrows move through its links);
+ * `results`: where the search's results are shown now, if anywhere (the arrows move through its links);
  * `clear`: what Escape in the search box does beside emptying it.
  */
-export function wireKeys(box: HTMLInputElement, results: () => Element, clear: () => void): void {
+export function wireKeys(box: HTMLInputElement, results: () => Element | null, clear: () => void): void {
   document.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
@@ -22,7 +22,7 @@ export function wireKeys(box: HTMLInputElement, results: () => Element, clear: (
     }
     // Down and Up move through the results (from the search box too).
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const links = [...results().querySelectorAll<HTMLAnchorElement>(RESULT_LINK)];
+    const links = [...(results()?.querySelectorAll<HTMLAnchorElement>(RESULT_LINK) ?? [])];
     if (links.length === 0) return;
     const at = links.indexOf(document.activeElement as HTMLAnchorElement);
     if (at === -1 && event.target !== box) return; // elsewhere on the page the arrows scroll as usual

@@ -87,7 +87,8 @@ export function startPages(root: string): void {
     event.preventDefault();
     first.click();
   });
-  wireKeys(box, () => results, () => void update());
+  // The arrows move through the search's results, not through a list of the page's own.
+  wireKeys(box, () => (replaced || onSearchPage ? results : null), () => void update());
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) reset();
   });
