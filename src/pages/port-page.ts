@@ -58,7 +58,7 @@ function portPage(site: PageSite, { port, variantNotes }: PortPageData, toCatego
   ];
   const main = [
     `<h1>${escapeHtml(port.name)} <span class="badge">${escapeHtml(port.version)}</span>${port.active ? '' : ' <span class="badge">retired</span>'}</h1>`,
-    port.active ? '' : '<p class="retired" role="note"><strong>Retired.</strong> The newest PortIndex no longer lists this port: this page shows it as it was last published.</p>',
+    port.active ? '' : `<p class="retired" role="note"><strong>Retired.</strong> The newest PortIndex no longer lists this port: this page shows it as it was last published.${port.replaced_by ? ` It is replaced by ${toPort(port.replaced_by)}.` : ''}</p>`,
     port.description ? `<p class="lead">${escapeHtml(port.description)}</p>` : '',
     '<h2>Install</h2>',
     `<div class="install"><pre id="install"><code>sudo port install ${escapeHtml(port.name)}</code></pre><button type="button" class="copy" data-copy="install" hidden>Copy</button></div>`,
