@@ -5,14 +5,15 @@
  */
 import type { PortList } from '../derive/ports.js';
 import type { PageSite } from '../pages/layout.js';
+import { PortPageRenderer } from '../pages/port-page.js';
 import { portPageKeys, sitePages, sitePagesKey, type LazyPage } from '../pages/site-pages.js';
 import { portPageFile } from '../routes/site-files.js';
 import type { SiteWriter } from '../write/site-writer.js';
 
-/** The ports' pages, port i's at `files[i]`, and what they are made with. */
+/** The ports' pages, port i's at `files[i]`, and what makes them. */
 export interface PortPages {
-  site: PageSite;
   files: string[];
+  renderer: PortPageRenderer;
 }
 
 /** Wants each port's page (port i's under its print `prints[i]`). */
@@ -20,7 +21,7 @@ export function wantPortPages(writer: SiteWriter, site: PageSite, names: readonl
   const files = names.map(portPageFile);
   const keyOf = portPageKeys(site);
   files.forEach((file, i) => writer.want(file, keyOf(prints[i])));
-  return { site, files };
+  return { files, renderer: new PortPageRenderer(site) };
 }
 
 /** Every page but the ports' own, made from the derived ports (see sitePages). */

@@ -6,7 +6,6 @@ import type { Progress } from '../report/progress.js';
 import { listPageFile } from '../routes/site-files.js';
 import type { PortOwn } from '../validate/port-record.js';
 import type { SiteWriter } from '../write/site-writer.js';
-import { portPage } from '../pages/port-page.js';
 import type { PortPages } from './pages-phase.js';
 import type { RecalledPorts } from './recalled-ports.js';
 
@@ -102,7 +101,7 @@ export async function writeRecalled(
     const text = portTexts.of(port, changed.get(index)?.escapeFree ?? false);
     made.set(index, text);
     await writer.write(files[index]!, text);
-    if (withPage.has(index)) await writer.write(pages!.files[index]!, portPage(pages!.site, { port, variantNotes: changed.get(index)!.own.variantNotes! }));
+    if (withPage.has(index)) await writer.write(pages!.files[index]!, pages!.renderer.page({ port, variantNotes: changed.get(index)!.own.variantNotes! }));
     progress.advance();
   }
   for (const page of paged) {

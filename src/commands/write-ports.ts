@@ -1,5 +1,4 @@
 import type { PortList, PortSummary } from '../derive/ports.js';
-import { portPage } from '../pages/port-page.js';
 import { PortTexts } from '../render/port-text.js';
 import type { PortsList } from '../render/ports-list.js';
 import type { Progress } from '../report/progress.js';
@@ -27,7 +26,7 @@ export async function writePorts(ports: PortList, files: readonly string[], list
     for (let k = indices.length - 1; k >= 0; k--) {
       const i = indices[k]!;
       if (render.has(files[i]!)) await writer.write(files[i]!, made[k]!);
-      if (data[k]) await writer.write(pages!.files[i]!, portPage(pages!.site, data[k]!));
+      if (data[k]) await writer.write(pages!.files[i]!, pages!.renderer.page(data[k]!));
       progress.advance();
     }
     if (paged) await writer.write(pageFile, list.body(page, made as string[]));

@@ -19,6 +19,8 @@ export interface PageFrame {
   title: string;
   /** What a search engine shows under the title. */
   description: string;
+  /** The page's URL path when the caller has it at hand: pageUrlPath(file) otherwise. */
+  path?: string;
   /** Alternate forms of the page (its JSON), as `<link>` elements. */
   alternates?: ReadonlyArray<{ type: string; href: string; title: string }>;
   /**
@@ -41,7 +43,7 @@ export function pageDocument(site: PageSite, frame: PageFrame, main: string): st
   if (site.feeds) alternates.push({ type: 'application/atom+xml', href: root + FEED_ATOM, title: 'Port updates' });
   return `${HEAD}<title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(frame.description)}">
-${indexed ? `<link rel="canonical" href="${escapeHtml(site.baseUrl + pageUrlPath(frame.file))}">` : '<meta name="robots" content="noindex">'}
+${indexed ? `<link rel="canonical" href="${escapeHtml(site.baseUrl + (frame.path ?? pageUrlPath(frame.file)))}">` : '<meta name="robots" content="noindex">'}
 ${parts.styles}${alternates.map((a) => `\n<link rel="alternate" type="${a.type}" href="${escapeHtml(a.href)}" title="${escapeHtml(a.title)}">`).join('')}
 </head>
 <body data-root="${escapeHtml(root)}" data-page="${frame.kind}">

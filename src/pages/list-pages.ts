@@ -10,6 +10,8 @@ export interface PagedList {
   title: string;
   /** What a count of its entries is: `port`. */
   noun: string;
+  /** Its plural when not the noun and an `s`: `categories`. */
+  plural?: string;
   /** Each entry as HTML, from the page's root, in the list's order: made when a page is. */
   entries: () => ReadonlyArray<(root: string) => string>;
   /** How many entries there are. */
@@ -29,11 +31,11 @@ export function listPages(site: PageSite, paged: PagedList, size = LIST_PAGE_SIZ
       const title = pages === 1 ? paged.title : `${paged.title}, page ${page} of ${pages}`;
       const main = [
         `<h1>${escapeHtml(title)}</h1>`,
-        `<p class="muted">${counted(paged.count, paged.noun)}, by name.</p>`,
+        `<p class="muted">${counted(paged.count, paged.noun, paged.plural)}, by name.</p>`,
         shown.length ? `<ul class="plain results">${shown.join('')}</ul>` : '<p>None.</p>',
         pager(paged.list, page, pages, root),
       ];
-      return pageDocument(site, { file, kind: 'list', title, description: `${paged.title}: ${counted(paged.count, paged.noun)}, by name.` }, main.filter(Boolean).join('\n'));
+      return pageDocument(site, { file, kind: 'list', title, description: `${paged.title}: ${counted(paged.count, paged.noun, paged.plural)}, by name.` }, main.filter(Boolean).join('\n'));
     });
   }
   return files;

@@ -55,6 +55,7 @@ export function sitePages(site: PageSite, listings: PageListings, sitemapLimit =
       list: 'categories',
       title: 'Categories',
       noun: 'category',
+      plural: 'categories',
       entries: () => byName(listings.categories, (category) => category.name).map((category) => (root: string) => namedEntry(hasCategoryPage(category.name) ? hrefTo(root, categoryPageFile(category.name)) : undefined, category.name, counted(category.portsCount, 'port'))),
       count: listings.categories.length,
     }),

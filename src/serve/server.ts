@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { toJsonText } from '../render/json-text.js';
 import { ALLOWED_METHODS, API_HEADERS } from '../routes/route-table.js';
-import { ERROR_BODIES } from '../routes/site-files.js';
 import { answer, missingAnswer, type Answer, type SiteIndex } from './answer.js';
 import { EtagCache, matchesIfNoneMatch } from './etag.js';
 import { openInside } from './open-inside.js';

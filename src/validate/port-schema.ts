@@ -39,7 +39,9 @@ function portShape(text: TextSchema) {
       { error: 'an object {"email"?, "github"?}' },
     );
 
-  const variantInfo = z.object({ variant: text() }, { error: 'an object with a "variant" string' });
+  // A variant's description is kept for the pages (see variantNotes), whatever its type: one that
+  // is not text is not shown, and refuses nothing the API never published.
+  const variantInfo = z.object({ variant: text(), description: z.unknown().optional() }, { error: 'an object with a "variant" string' });
 
   const dependencyList = wordList.optional();
 
