@@ -15,10 +15,11 @@ import { withTempDir } from './support/paths.js';
  * what the catalogue makes fails here. The writer's rework into one plan kept it; CORS changed it
  * (`_headers` and the OpenAPI document name `Access-Control-Allow-Origin`), the dumps (two
  * files more, and their headers) and the feeds (their headers; this catalogue has no record of
- * changes, so no feed), both described in the OpenAPI document.
+ * changes, so no feed), both described in the OpenAPI document; the pages for people (`_headers`
+ * gives their paths a type, whether or not a site has them).
  * A change meant to change the site's bytes changes it here too, with the reason in its commit.
  */
-const DIGEST = 'd8c2927e89f26f9453a8c894ab5908269551b441a7aa5e6717c53e6184e4f969';
+const DIGEST = 'b21d0921f81db13e8b7edc0884b2d40a9cf1dad2ac337d88f463bf5ca670a5a2';
 
 const BROWSER_ASSETS = new Set([BROWSER_PAGE, BROWSER_SCRIPT, BROWSER_STYLE]);
 
