@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import sirv from 'sirv';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSiteServer } from '../src/serve/server.js';
@@ -38,8 +37,10 @@ const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 
 /** The pages checked: the start page, a port, a retired port, a category, a maintainer, each list, search and 404. */
 const PAGES = ['index.html', 'port/gn/index.html', 'port/gnupg1/index.html', 'category/devel/index.html', 'maintainer/ryandesign/index.html', 'ports/index.html', 'categories/index.html', 'maintainers/index.html', 'search/index.html', '404.html'];
+/** An address no page has: the host answers it with the 404 page. */
+const MISSING = 'port/no-such-port/';
 /** A page's address below the site's root: its directory, as the pages link to it. */
-const addressOf = (file: string) => file.replace(/index\.html$/, '');
+const addressOf = (file: string) => (file === '404.html' ? MISSING : file.replace(/index\.html$/, ''));
 
 const checks = suite<ChecksContext>('the pages, checked');
 
@@ -48,7 +49,8 @@ checks.before(async (context) => {
   const run = await runCli(['build', '--catalogue', path.join(FIXTURES, 'pages', 'catalogue'), '--out', 'site', '--pages', '--base-url', BASE_URL, '--quiet'], { cwd: context.dir });
   assert.is(run.code, 0, run.stderr);
   context.site = path.join(context.dir, 'site');
-  context.server = siteServer(context.site);
+  // The built site as `ports-gen serve` answers it: the pages and the API they link to.
+  context.server = createSiteServer(context.site);
   await new Promise<void>((resolve) => context.server!.listen(0, '127.0.0.1', resolve));
   context.url = `http://127.0.0.1:${(context.server.address() as AddressInfo).port}/`;
   // Root runs Chromium only without its sandbox; the pages are our own, on loopback.
@@ -62,17 +64,6 @@ checks.after(async (context) => {
   await new Promise((resolve) => (context.server ? context.server.close(resolve) : resolve(undefined)));
   if (context.dir) rmSync(context.dir, { recursive: true, force: true });
 });
-
-/**
- * The built site over HTTP: the pages' files through sirv (`/port/gn/` is `port/gn/index.html`),
- * since `serve` does not answer the pages' addresses yet; everything else, the API the pages link
- * to, through serve's own handler.
- */
-function siteServer(site: string): Server {
-  const files = sirv(site, { dev: false, etag: true });
-  const api = createSiteServer(site);
-  return createServer((req, res) => files(req, res, () => void api.emit('request', req, res)));
-}
 
 checks('the Nu Html Checker finds no error and no warning in any page', async (context) => {
   // A page with a known error goes first: the checker must find it, or it checked nothing.
@@ -129,10 +120,8 @@ checks('axe finds no serious or critical violation in any page, light or dark', 
 
 /** What axe finds serious or critical in each page in `colorScheme`, the pages checked at once. */
 async function axeFindings(context: ChecksContext, colorScheme: 'light' | 'dark'): Promise<string[]> {
+  // With the site's script: it runs before the page's load event, which goto waits for.
   const browsing = await context.browser!.newContext({ colorScheme });
-  // The pages as their HTML and styles make them. The site's script, as it stands, draws its
-  // own views from the API over them (test/browser checks those) and would race axe.
-  await browsing.route('**/browser/app.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
   try {
     const pages = await Promise.all(
       PAGES.map(async (file) => {
@@ -158,7 +147,7 @@ async function plainPage(context: ChecksContext, address: string, steps: (page: 
   const page = await context.plain!.newPage();
   try {
     const response = await page.goto(context.url + address);
-    assert.is(response?.status(), 200, address);
+    assert.is(response?.status(), address === MISSING ? 404 : 200, address);
     await steps(page);
   } finally {
     await page.close();
@@ -269,7 +258,7 @@ checks('without JavaScript, search says it needs it and links to the lists; the 
     assert.is(await h1(page), 'Search');
     assert.is(await page.locator('main p').innerText(), 'Searching needs JavaScript. Browse every port by name, the categories, the maintainers instead.');
   });
-  await plainPage(context, '404.html', async (page) => {
+  await plainPage(context, MISSING, async (page) => {
     assert.is(await h1(page), 'Not found');
     await follow(page, page.locator('main'), 'the start page', '', context);
     assert.is(await h1(page), 'Ports');
@@ -280,8 +269,10 @@ checks('every link of the pages to the site (stylesheet and JSON alternates too)
   const targets = new Set<string>();
   for (const file of PAGES) {
     await plainPage(context, addressOf(file), async (page) => {
-      for (const href of await page.locator('a[href], link[href]').evaluateAll((links) => links.map((a) => (a as unknown as { href: string }).href))) {
-        if (href.startsWith(context.url!)) targets.add(href.replace(/#.*/, ''));
+      // A link within the page (`#main`) leads to the page itself, checked on its own.
+      const links = await page.locator('a[href], link[href]').evaluateAll((links) => links.map((a) => [a.getAttribute('href')!, (a as unknown as { href: string }).href]));
+      for (const [attribute, href] of links) {
+        if (!attribute!.startsWith('#') && href!.startsWith(context.url!)) targets.add(href!.replace(/#.*/, ''));
       }
     });
   }
