@@ -195,6 +195,7 @@ test("a one-port rebuild with --pages rewrites that port's files and the lists t
   assert.not.ok(description.includes('port/gn/index.html'), "another port's page is kept");
   const dependency = await rebuilt('"depends_build": ["port:go"]', '"depends_build": ["port:go"], "depends_run": ["port:ninja"]');
   assert.equal(dependency.filter((f) => f.endsWith('.html')), ['port/gh/index.html', 'port/ninja/index.html']);
+  assert.is(recalledBefore, 6, 'recalled, not derived in full: ninja, remade for its links alone, is read again for its page');
 });
 
 test.run();

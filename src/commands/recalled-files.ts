@@ -79,7 +79,8 @@ export async function writeRecalled(
     else if (!elsewhere(file)) return false;
   }
   // A page shows its variants' descriptions, which only a port read again from its text has.
-  for (const index of withPage) if (!changed.get(index)?.own.variantNotes || !render.has(files[index]!)) return false;
+  const textOf = (index: number) => changed.get(index) ?? recalled.reread.get(index);
+  for (const index of withPage) if (!textOf(index)?.own.variantNotes || !render.has(files[index]!)) return false;
   const asked: Array<[string, string]> = toMake.map((index) => [files[index]!, remade.get(index)!]);
   const placedAt = new Map<number, number>();
   for (const page of paged) {
@@ -101,7 +102,7 @@ export async function writeRecalled(
     const text = portTexts.of(port, changed.get(index)?.escapeFree ?? false);
     made.set(index, text);
     await writer.write(files[index]!, text);
-    if (withPage.has(index)) await writer.write(pages!.files[index]!, pages!.renderer.page({ port, variantNotes: changed.get(index)!.own.variantNotes! }));
+    if (withPage.has(index)) await writer.write(pages!.files[index]!, pages!.renderer.page({ port, variantNotes: textOf(index)!.own.variantNotes! }));
     progress.advance();
   }
   for (const page of paged) {

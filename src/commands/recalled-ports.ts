@@ -34,6 +34,11 @@ export interface RecalledPorts {
   remade: Map<number, string>;
   /** The published dependency lists, when some port's links changed; those ports' lists are taken from here. */
   relinked?: { lists: DependencyLists; ports: Set<number> };
+  /**
+   * With the pages, the ports remade for their links alone, read again from their texts: a
+   * port's page shows its variants' descriptions, which only its text has.
+   */
+  reread: Map<number, ChangedPort>;
 }
 
 export interface ChangedPort {
@@ -95,6 +100,13 @@ function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options: Recal
   const warnings = warned.size > 0 ? rewarned(snapshot.warnings, warned, indexInOrder(snapshot.names)) : snapshot.warnings;
   if (!warnings || (options.strict && warnings.length > 0)) return undefined;
   const relinked = replaced.size > 0 ? relink(snapshot, replaced) : undefined;
+  const reread = new Map<number, ChangedPort>();
+  for (const index of options.pages ? (relinked?.relinked ?? []) : []) {
+    if (changed.has(index)) continue;
+    const record = changedRecord(read, snapshot, index, textHashes[index]!);
+    if (!record) return undefined;
+    reread.set(index, { own: record.own!, escapeFree: record.escapeFree, release: record.release });
+  }
   const crossDigests = relinked?.crossDigests ?? snapshot.crossDigests;
   const remade = new Map<number, string>();
   for (const index of [...changedAt, ...(relinked?.relinked ?? [])]) remade.set(index, snapshot.textHashes[index]! + snapshot.crossDigests[index]!);
@@ -111,6 +123,7 @@ function recallPorts(read: PortIndexDocument, snapshot: Snapshot, options: Recal
     changed,
     remade,
     relinked: relinked && { lists: relinked.lists, ports: new Set(relinked.relinked) },
+    reread,
   };
 }
 
