@@ -1,7 +1,7 @@
 /**
  * The copy buttons of the pages (`<button class="copy" data-copy="install" hidden>`): hidden
  * in the markup, since without the script they do nothing; shown where the clipboard can be
- * written (a secure context: HTTPS or this machine).
+ * written (a secure context: HTTPS, or the loopback address).
  */
 
 const SAID_FOR = 2000;
