@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/commands/build.js';
 import { counted, escapeHtml, hrefTo } from '../src/pages/html.js';
+import { PortPageRenderer } from '../src/pages/port-page.js';
 import { robotsText, sitemapFiles } from '../src/pages/sitemap.js';
 import { FIXTURES, withTempDir } from './support/paths.js';
 import { readTree } from './support/tree.js';
@@ -43,6 +44,17 @@ test('the pure parts: escaping, counts, links relative to the root', () => {
   assert.is(hrefTo('../../', 'port/gn/index.html'), '../../port/gn/');
   assert.is(hrefTo('', 'index.html'), './');
   assert.is(hrefTo('../', 'category/a b#c/index.html'), '../category/a%20b%23c/');
+});
+
+test("with feeds, a port's page links to them, in its head and its data", () => {
+  const port = { name: 'libsigc++', portdir: 'devel/libsigc++', version: '3.6.0', license: 'LGPL-3+', platforms: 'darwin', epoch: 0, replaced_by: null, homepage: '', description: '', long_description: '', active: true, categories: [], maintainers: [], variants: [], dependencies: [], depends_on: [] };
+  const page = new PortPageRenderer({ baseUrl: BASE, feeds: true }).page({ port, variantNotes: {} });
+  assert.match(page, '<link rel="canonical" href="https://ports.example.org/port/libsigc%2B%2B/">');
+  assert.match(page, '<link rel="alternate" type="application/atom+xml" href="../../feeds/updates.atom" title="Port updates">');
+  assert.match(page, '<a href="../../feeds/updates.atom">Feed of port updates (Atom)</a>');
+  assert.match(page, '<a href="../../api/v1/ports/libsigc%2B%2B/">This port as JSON</a>');
+  assert.match(page, '<meta name="description" content="The port libsigc++, version 3.6.0.">', 'a port without a description still has one');
+  assert.not.match(new PortPageRenderer({ baseUrl: BASE, feeds: false }).page({ port, variantNotes: {} }), 'updates.atom');
 });
 
 test('a sitemap over its limit is split into parts of that many URLs, with an index; each is well-formed in the protocol namespace', async () => {
