@@ -90,7 +90,9 @@ function wireSearch(): void {
       void route();
       return;
     }
-    void showSearch(query).then(() => setTimeout(() => box.value.trim() === query && history.replaceState(null, '', target)));
+    // Not once the reader has left the search (a result opened meanwhile): that address stays.
+    const follow = () => box.value.trim() === query && location.hash.startsWith('#/search/') && history.replaceState(null, '', target);
+    void showSearch(query).then(() => setTimeout(follow));
   });
   document.getElementById('search-form')!.addEventListener('submit', (event) => {
     event.preventDefault();
