@@ -129,7 +129,7 @@ test('the lists, categories, maintainers and start page: by name, plurals and co
     assert.equal(names('category/devel/index.html'), ['gh', 'gn', 'ninja']);
     const ryan = site.get('maintainer/ryandesign/index.html')!;
     assert.match(ryan, '3 active ports.');
-    assert.match(ryan, 'Listed by the addresses of ryandesign, ryan.');
+    assert.match(ryan, 'Listed in the ports as ryandesign and ryan.');
     assert.equal(names('maintainer/ryandesign/index.html'), ['gn', 'graphviz', 'ninja']);
 
     const start = site.get('index.html')!;

@@ -43,8 +43,14 @@ export function maintainerPage(site: PageSite, github: string, same: readonly Ma
   const main = [
     `<h1>@${escapeHtml(github)}</h1>`,
     `<p class="muted">${counted(ports.length, 'active port')}. ${outLink(`https://github.com/${encodeURIComponent(github)}`, 'GitHub account')} · ${link(hrefTo(root, maintainerFile(github)).replace(/index\.json$/, ''), 'JSON')}</p>`,
-    names.length ? `<p>Listed by ${names.length === 1 ? 'the address' : 'the addresses'} of ${names.map(escapeHtml).join(', ')}.</p>` : '',
+    // The names of the e-mail addresses the ports list this handle with (the API has no more of them).
+    names.length ? `<p>Listed in the ports as ${inWords(names.map(escapeHtml))}.</p>` : '',
     ports.length ? portItems(ports, root, describe) : '<p>No active port lists this maintainer.</p>',
   ];
   return pageDocument(site, { file, kind: 'maintainer', title: `@${github}`, description: `The ${counted(ports.length, 'active port')} maintained by @${github}.` }, main.filter(Boolean).join('\n'));
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function inWords(list: readonly string[]): string {
+  return list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)!}` : list[0]!;
 }
