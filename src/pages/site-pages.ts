@@ -1,8 +1,7 @@
 import { contentHash } from '../content-hash.js';
-import type { CategoryListing, MaintainerListing } from '../derive/listings.js';
-import { maintainersByHandle } from '../derive/listings.js';
+import { maintainersByHandle, type CategoryListing, type MaintainerListing } from '../derive/listings.js';
 import type { PortSummary } from '../derive/ports.js';
-import { categoryPageFile, hasCategoryPage, hasMaintainerPage, maintainerPageFile, NOT_FOUND_PAGE, pageUrlPath, portPageFile, ROBOTS_FILE, SEARCH_PAGE } from '../routes/site-files.js';
+import { categoryPageFile, hasCategoryPage, hasMaintainerPage, maintainerPageFile, NOT_FOUND_PAGE, PAGE_FILE, pageUrlPath, portPageFile, ROBOTS_FILE, SEARCH_PAGE } from '../routes/site-files.js';
 import { notFoundPage, searchPage, startPage } from './fixed-pages.js';
 import { byName, counted, escapeHtml, hrefTo, link } from './html.js';
 import type { PageSite } from './layout.js';
@@ -48,7 +47,7 @@ export function sitePages(site: PageSite, listings: PageListings, sitemapLimit =
   const categories = listings.categories.filter((category) => hasCategoryPage(category.name));
   const files = new Map<string, LazyPage>();
   const counts = { ports: listings.ports.length, active: listings.ports.filter((port) => port.active).length, categories: listings.categories.length, maintainers: handles.length };
-  files.set('index.html', () => startPage(site, counts, listings.ports, describe));
+  files.set(PAGE_FILE, () => startPage(site, counts, listings.ports, describe));
   const lists = [
     ...listPages(site, { list: 'ports', title: 'Ports', noun: 'port', entries: () => byName(listings.ports, (port) => port.name).map((port) => (root: string) => portItem(port.name, root, describe)), count: listings.ports.length }),
     ...listPages(site, {
