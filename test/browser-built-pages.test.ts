@@ -9,8 +9,8 @@ import { serveForSuite } from './support/suite-server.js';
 
 /**
  * The script on the pages `build --pages` really writes (the pages fixture's catalogue, served by
- * `ports-gen serve`), in Chromium: what test/browser-pages.test.ts checks on hand-written pages
- * of their shape, seen again on the real ones.
+ * `ports-gen serve`), in Chromium: what test/browser-pages.test.ts checks on pages rendered
+ * alone, seen again on a whole site built and served as users do.
  */
 const built = suite<BrowserContext>('the script on the pages of build --pages');
 

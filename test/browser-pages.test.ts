@@ -6,10 +6,8 @@ import { chromiumForSuite, onPage, type BrowserContext } from './support/chromiu
 import { serveForSuite } from './support/suite-server.js';
 
 /**
- * The script on the pages of `build --pages`, in Chromium: hand-written pages in their shape
- * (test/fixtures/pages-skeleton: `<body data-root data-page>`, the search form, `#main`, the
- * copy button, the search page's `#results`) with the synthetic catalogue's search index at
- * 40,000 ports. Each page is complete without the script; the script redirects old fragment
+ * The script on the pages of `build --pages`, in Chromium: the pages its renderers make of zlib
+ * alone (see layScriptSite) with the synthetic catalogue's search index at 40,000 ports. Each page is complete without the script; the script redirects old fragment
  * links, searches as one types, and wires the keyboard and the copy button.
  */
 const pages = suite<BrowserContext>('the pages\' script');
@@ -37,7 +35,7 @@ pages('an old fragment link goes to its page, from the start page and from a pag
       assert.not.match(page.url(), /#/, address);
     });
   }
-  // The pages named that the skeleton does not have: where they go, seen before the 404.
+  // The pages named that this site does not have: where they go, seen before the 404.
   const elsewhere: Array<[string, string]> = [
     ['#/category/two%20words', '/category/two%20words/'],
     ['#/maintainer/jmr', '/maintainer/jmr/'],

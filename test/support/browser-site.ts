@@ -1,24 +1,54 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
 import { buildCatalogue } from '../../scripts/synth/ports.js';
+import type { PortResource } from '../../src/derive/ports.js';
+import { PortPageRenderer } from '../../src/pages/port-page.js';
+import { sitePages } from '../../src/pages/site-pages.js';
 import { searchIndexBody } from '../../src/render/search-index.js';
-import { FIXTURES, ROOT } from './paths.js';
+import { portPageFile } from '../../src/routes/site-files.js';
+import { ROOT } from './paths.js';
 import type { Running } from './suite-server.js';
 
 /** The browser's files as `npm run build` bundled them (scripts/bundle.ts). */
 const BUNDLE = path.join(ROOT, 'build', 'bundle', 'browser');
 
+/** The pages' site options: 127.0.0.1 at its root, where serveDirectory serves them. */
+const SITE = { baseUrl: 'http://127.0.0.1', feeds: false };
+const ZLIB: PortResource = {
+  name: 'zlib',
+  portdir: 'archivers/zlib',
+  version: '1.3.1',
+  license: 'zlib',
+  platforms: 'darwin',
+  epoch: 0,
+  replaced_by: null,
+  homepage: 'https://www.zlib.net/',
+  description: 'zlib compression library',
+  long_description: '',
+  active: true,
+  categories: ['archivers'],
+  maintainers: [],
+  variants: [],
+  dependencies: [],
+  depends_on: [],
+};
+
 /**
- * A site for the script alone, without the API: the hand-written pages of
- * test/fixtures/pages-skeleton (in the shape of `build --pages`'s), the bundled script and
- * styles, `searchIndex` as browser/search.json, and the script-rendered browser's page as
- * `browser.html` (its fragment routes need no API for a search).
+ * A site for the script alone, without the API: the pages `build --pages` makes (by its own
+ * renderers) of a catalogue of zlib alone, the bundled script and styles, `searchIndex` as
+ * browser/search.json, and the script-rendered browser's page as `browser.html` (its fragment
+ * routes need no API for a search).
  */
 export function layScriptSite(dir: string, searchIndex: string): string {
-  cpSync(path.join(FIXTURES, 'pages-skeleton'), dir, { recursive: true });
+  const pages = sitePages(SITE, { ports: [{ name: ZLIB.name, description: ZLIB.description, active: true }], categories: [{ name: 'archivers', portsCount: 1, active: [ZLIB.name] }], maintainers: [] });
+  const files: Array<[string, string]> = [...[...pages].map(([file, page]): [string, string] => [file, page()]), [portPageFile(ZLIB.name), new PortPageRenderer(SITE).page({ port: ZLIB, variantNotes: {} })]];
+  for (const [file, body] of files) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), body);
+  }
   mkdirSync(path.join(dir, 'browser'), { recursive: true });
   for (const file of ['app.js', 'style.css']) copyFileSync(path.join(BUNDLE, file), path.join(dir, 'browser', file));
   copyFileSync(path.join(BUNDLE, 'index.html'), path.join(dir, 'browser.html'));
