@@ -2,6 +2,7 @@ import path from 'node:path';
 import { codeFingerprint } from '../code-fingerprint.js';
 import { limitInlining } from '../compile-budget.js';
 import { collectGarbage } from '../collect-garbage.js';
+import { summaries } from '../derive/ports.js';
 import { coresKey } from '../derive/snapshot.js';
 import { renderHeaders, renderNetlifyIndex, renderRedirects, rulesKey, type SiteShape } from '../host/netlify.js';
 import { Interrupted } from '../problems/interrupted.js';
@@ -31,7 +32,7 @@ import { rememberRecords } from './record-store.js';
 import { rememberSnapshot } from './snapshot-store.js';
 import { browserFiles, readFeedRecords } from './feeds-phase.js';
 import { sitePagesOf, wantPortPages, wantSitePages } from './pages-phase.js';
-import { summaries, writePorts } from './write-ports.js';
+import { writePorts } from './write-ports.js';
 
 export type { BuildOptions, BuildResult, BuildStats };
 export { validateCatalogue } from './validate-catalogue.js';

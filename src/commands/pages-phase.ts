@@ -3,7 +3,7 @@
  * from its print, so a rebuild remakes only the pages whose port changed; the other pages
  * under one key from the listings, made whole when the ports are derived.
  */
-import type { PortList } from '../derive/ports.js';
+import { summaries, type PortList } from '../derive/ports.js';
 import type { PageSite } from '../pages/layout.js';
 import { PortPageRenderer } from '../pages/port-page.js';
 import { portPageKeys, sitePages, sitePagesKey, type LazyPage } from '../pages/site-pages.js';
@@ -26,8 +26,7 @@ export function wantPortPages(writer: SiteWriter, site: PageSite, names: readonl
 
 /** Every page but the ports' own, made from the derived ports (see sitePages). */
 export function sitePagesOf(site: PageSite, ports: PortList): Map<string, LazyPage> {
-  const summaries = Array.from({ length: ports.length }, (_, i) => ports.summaryAt(i));
-  return sitePages(site, { ports: summaries, categories: ports.categoryListings(), maintainers: ports.maintainerListings() });
+  return sitePages(site, { ports: [...summaries(ports)], categories: ports.categoryListings(), maintainers: ports.maintainerListings() });
 }
 
 /** Wants the pages but the ports' own, at `paths`, under the listings' key (see sitePagesKey). */

@@ -78,9 +78,10 @@ export async function writeRecalled(
     else if (portPage !== undefined) withPage.add(portPage);
     else if (!elsewhere(file)) return false;
   }
-  // A page shows its variants' descriptions, which only a port read again from its text has.
+  // A page shows its variants' descriptions, which only a port read again from its text has;
+  // and it is made with the port's file, from the same resource.
   const textOf = (index: number) => changed.get(index) ?? recalled.reread.get(index);
-  for (const index of withPage) if (!textOf(index)?.own.variantNotes || !render.has(files[index]!)) return false;
+  for (const index of withPage) if (!textOf(index) || !render.has(files[index]!)) return false;
   const asked: Array<[string, string]> = toMake.map((index) => [files[index]!, remade.get(index)!]);
   const placedAt = new Map<number, number>();
   for (const page of paged) {
@@ -102,7 +103,7 @@ export async function writeRecalled(
     const text = portTexts.of(port, changed.get(index)?.escapeFree ?? false);
     made.set(index, text);
     await writer.write(files[index]!, text);
-    if (withPage.has(index)) await writer.write(pages!.files[index]!, pages!.renderer.page({ port, variantNotes: textOf(index)!.own.variantNotes! }));
+    if (withPage.has(index)) await writer.write(pages!.files[index]!, pages!.renderer.page({ port, variantNotes: textOf(index)!.own.variantNotes ?? {} }));
     progress.advance();
   }
   for (const page of paged) {

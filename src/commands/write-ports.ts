@@ -1,4 +1,4 @@
-import type { PortList, PortSummary } from '../derive/ports.js';
+import type { PortList } from '../derive/ports.js';
 import { PortTexts } from '../render/port-text.js';
 import type { PortsList } from '../render/ports-list.js';
 import type { Progress } from '../report/progress.js';
@@ -31,8 +31,4 @@ export async function writePorts(ports: PortList, files: readonly string[], list
     }
     if (paged) await writer.write(pageFile, list.body(page, made as string[]));
   }
-}
-
-export function* summaries(ports: PortList): Iterable<PortSummary> {
-  for (let i = 0; i < ports.length; i++) yield ports.summaryAt(i);
 }
