@@ -4,6 +4,7 @@
  * search results as one types (in place of the page's content, or in `#results` on the search
  * page), and wires the keyboard and the copy buttons.
  */
+import { followLater } from './address.js';
 import { wireCopyButtons } from './copy.js';
 import { h } from './dom.js';
 import { pageOfFragment } from './fragment-routes.js';
@@ -68,8 +69,7 @@ export function startPages(root: string): void {
     if (box.value.trim() !== query) return; // typed on meanwhile
     replaced = !onSearchPage;
     showResults(results, loaded, query, href, onSearchPage ? [] : [h('h1', {}, 'Search')]);
-    // The address after the results: a history entry's update costs the browser more than the search.
-    if (onSearchPage) setTimeout(() => box.value.trim() === query && keepQuery(query));
+    if (onSearchPage) followLater(() => box.value.trim() === query && keepQuery(query));
   };
   // After any navigation the box is empty (a page back from the back/forward cache too), but on
   // the search page, whose address holds its query.

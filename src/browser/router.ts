@@ -2,6 +2,7 @@
  * The script-rendered browser (`index.html` without `build --pages`): one page whose routes
  * live in the URL's fragment (`#/ports/zlib`), so a static host needs no rule.
  */
+import { followLater } from './address.js';
 import type { BuildBody, CategoryItemBody, PortBody } from '../routes/output-schemas.js';
 import { API, NotFound } from './api.js';
 import { buildItem, categoryItem, h, link, portItem, portRoute } from './dom.js';
@@ -92,7 +93,7 @@ function wireSearch(): void {
     }
     // Not once the reader has left the search (a result opened meanwhile): that address stays.
     const follow = () => box.value.trim() === query && location.hash.startsWith('#/search/') && history.replaceState(null, '', target);
-    void showSearch(query).then(() => setTimeout(follow));
+    void showSearch(query).then(() => followLater(follow));
   });
   document.getElementById('search-form')!.addEventListener('submit', (event) => {
     event.preventDefault();
