@@ -43,8 +43,6 @@ export { validateCatalogue } from './validate-catalogue.js';
  */
 const COLLECT_AFTER_PORTS = 20000;
 
-
-
 const lockLost = (out: string) => new MachineFault(`the lock of ${out} was taken over by another build while this one stood still past ${STALE_MS / 1000} s: nothing published`);
 
 /** `ports-gen build`: the catalogue becomes the site, published at `out` only when complete. */
@@ -179,6 +177,8 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     }
     if (ports) {
       await writePorts(ports, portFiles, portsList, render, writer, progress, portPages);
+      // Tens of thousands of port pages filled the heap with garbage: freed, the files below reuse it.
+      if (portPages && count >= COLLECT_AFTER_PORTS) collectGarbage();
       if (render.has(SEARCH_INDEX)) await writer.write(SEARCH_INDEX, searchIndexBody(summaries(ports)));
       const shape: SiteShape = {
         ports: names,

@@ -1,7 +1,7 @@
 import type { DependencyResource } from '../derive/dependencies.js';
 import type { MaintainerResource } from '../derive/maintainers.js';
 import type { PortPageData } from '../derive/ports.js';
-import { categoryPageFile, hasCategoryPage, hasMaintainerPage, maintainerPageFile, portPageFile } from '../routes/site-files.js';
+import { categoryPageFile, hasCategoryPage, hasMaintainerPage, maintainerPageFile, portPageFile, portPagePath } from '../routes/site-files.js';
 import { byName, escapeHtml, hrefTo, items, link, outLink, portLink, rootOf } from './html.js';
 import { pageDocument, type PageSite } from './layout.js';
 
@@ -77,7 +77,7 @@ function portPage(site: PageSite, { port, variantNotes }: PortPageData, toCatego
     site,
     {
       file,
-      path: `/port/${segment}/`,
+      path: portPagePath(port.name),
       kind: 'port',
       title: `${port.name} ${port.version}`,
       description: port.description || `The port ${port.name}, version ${port.version}.`,

@@ -1,7 +1,7 @@
 import { contentHash } from '../content-hash.js';
 import { maintainersByHandle, type CategoryListing, type MaintainerListing } from '../derive/listings.js';
 import type { PortSummary } from '../derive/ports.js';
-import { categoryPageFile, hasCategoryPage, hasMaintainerPage, maintainerPageFile, NOT_FOUND_PAGE, PAGE_FILE, pageUrlPath, portPageFile, ROBOTS_FILE, SEARCH_PAGE } from '../routes/site-files.js';
+import { categoryPageFile, hasCategoryPage, hasMaintainerPage, maintainerPageFile, NOT_FOUND_PAGE, PAGE_FILE, pageUrlPath, portPagePath, ROBOTS_FILE, SEARCH_PAGE } from '../routes/site-files.js';
 import { notFoundPage, searchPage, startPage } from './fixed-pages.js';
 import { byName, counted, escapeHtml, hrefTo, link } from './html.js';
 import type { PageSite } from './layout.js';
@@ -72,7 +72,7 @@ export function sitePages(site: PageSite, listings: PageListings, sitemapLimit =
   files.set(SEARCH_PAGE, () => searchPage(site));
   files.set(NOT_FOUND_PAGE, () => notFoundPage(site));
   const pages = [...files.keys()].filter((file) => file !== SEARCH_PAGE && file !== NOT_FOUND_PAGE);
-  const urls = () => [...pages, ...listings.ports.map((port) => portPageFile(port.name))].map((file) => site.baseUrl + pageUrlPath(file));
+  const urls = () => [...pages.map(pageUrlPath), ...listings.ports.map((port) => portPagePath(port.name))].map((path) => site.baseUrl + path);
   for (const [file, page] of sitemapFiles(site.baseUrl, urls, pages.length + listings.ports.length, sitemapLimit)) files.set(file, page);
   files.set(ROBOTS_FILE, () => robotsText(site.baseUrl));
   return files;

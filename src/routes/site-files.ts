@@ -156,6 +156,11 @@ export function portPageFile(name: string): string {
   return `port/${name}/${PAGE_FILE}`;
 }
 
+/** pageUrlPath of a port's page, made directly: the sitemap and the pages take one for every port. */
+export function portPagePath(name: string): string {
+  return `/port/${encodeURIComponent(name)}/`;
+}
+
 /** A category's page: only for a category with a file in the API (hasCategoryPage). */
 export function categoryPageFile(name: string): string {
   return `category/${name}/${PAGE_FILE}`;

@@ -167,7 +167,7 @@ export function placeAssembly(assembly: Extract<Operation, { op: 'assemble' }>, 
 export function placeMade(path: string, bytes: Uint8Array, key: string, onDisk: OnDisk): Operation {
   const held: Held = { hash: contentHash(bytes), key, size: bytes.length };
   const spare = onDisk.spare?.files.get(path);
-  if (holds(spare, held)) return { op: 'keep', path, held: { ...spare!, ...held } };
+  if (holds(spare, held)) return { op: 'keep', path, held: { hash: held.hash, key, size: held.size, identity: spare!.identity, dev: spare!.dev, ino: spare!.ino } };
   const live = onDisk.live?.files.get(path);
   if (holds(live, held)) return { op: 'link', path, source: live!, held };
   return { op: 'write', path, bytes, held };
