@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MARKER_FILE } from '../src/routes/site-files.js';
 import { readMarker, renderMarker, type Entry } from '../src/write/marker.js';
+import { markerFiles } from './support/marker-files.js';
 import { withTempDir } from './support/paths.js';
 import { random, somePaths } from './support/random-files.js';
 
@@ -46,6 +47,28 @@ test("a marker's identities come from its ledger only when it lists one for each
     marker.files.recall(['ia', 7]);
     assert.equal([marker.files.identity(0), marker.files.identity(1)], ['ia', undefined]);
   });
+});
+
+test("sharing another marker's strings leaves every path, hash, key and identity as it was", () => {
+  const entries = (list: Array<[string, string, string, string]>) => new Map(list.map(([path, hash, key, identity]) => [path, { hash, key, identity }]));
+  const mine = entries([
+    ['a', 'h1', 'k1', 'i1'],
+    ['b', 'h2', 'k2', 'i2'],
+    ['c', 'h3', 'k3', 'i3'],
+    ['e', 'h5', '', 'i5'],
+  ]);
+  const theirs = entries([
+    ['0', 'h0', 'k0', 'i0'],
+    ['b', 'h2', 'other', 'i2'],
+    ['c', 'other', 'k3', 'other'],
+    ['d', 'h4', 'k4', 'i4'],
+    ['e', 'h5', '', 'i5'],
+  ]);
+  const files = markerFiles(mine);
+  files.share(markerFiles(theirs));
+  const seen = [...Array(files.size).keys()].map((i) => [files.path(i), { hash: files.hash(i), key: files.key(i), identity: files.identity(i) }]);
+  assert.equal(seen, [...mine]);
+  assert.is(files.indexOf('c'), 2);
 });
 
 test('a marker whose paths are out of order or listed twice was not written by a build, and is not trusted', async () => {

@@ -44,10 +44,10 @@ export interface Marker {
  */
 export class MarkerFiles {
   /** By index, as the tree's ledger lists them (see recallIdentities); none without one. */
-  private identities: readonly unknown[] = [];
+  private identities: unknown[] = [];
 
   /** `list`: flat, its paths sorted and each listed once (see readMarker). */
-  constructor(private readonly list: readonly string[]) {}
+  constructor(private readonly list: string[]) {}
 
   get size(): number {
     return this.list.length / 3;
@@ -72,8 +72,28 @@ export class MarkerFiles {
   }
 
   /** The identities of the files in the listing's order, from the tree's ledger; ignored unless one for each. */
-  recall(identities: readonly unknown[]): void {
+  recall(identities: unknown[]): void {
     if (identities.length === this.size) this.identities = identities;
+  }
+
+  /**
+   * Takes `other`'s strings wherever the two list the same text, leaving its own to the
+   * collector: the live tree and the spare list the same files but for a few, and a rebuild
+   * holds both (with pages, some 330,000 strings twice). Both lists are sorted: one walk.
+   */
+  share(other: MarkerFiles): void {
+    const [mine, theirs] = [this.list, other.list];
+    for (let i = 0, j = 0; i < mine.length && j < theirs.length; ) {
+      if (theirs[j]! < mine[i]!) j += 3;
+      else if (theirs[j] !== mine[i]) i += 3;
+      else {
+        for (let k = 0; k < 3; k++) if (mine[i + k] === theirs[j + k]) mine[i + k] = theirs[j + k]!;
+        const identity = other.identities[j / 3];
+        if (identity !== undefined && this.identities[i / 3] === identity) this.identities[i / 3] = identity;
+        i += 3;
+        j += 3;
+      }
+    }
   }
 
   /** The index of `relative`; -1 when the tree does not have it. */

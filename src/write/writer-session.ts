@@ -11,7 +11,7 @@ import { contentHash } from '../content-hash.js';
 import { parseSecretKey, signatureFile, type SecretKey } from '../sign/signify.js';
 import { Executor, type Totals } from './executor.js';
 import { recallIdentities, refreshLedger, writeLedger } from './file-ledger.js';
-import { readMarker, type FilesInfo, type Marker } from './marker.js';
+import { readMarker, type FilesInfo, type Marker, type MarkerFiles } from './marker.js';
 import { placeAssembly, placeLate, placeMade, plan, type OnDisk, type Operation } from './plan.js';
 import { encode, siblingKey } from './precompress.js';
 import { checkInside, pathUnder } from './tree-paths.js';
@@ -23,6 +23,8 @@ export class WriterSession {
   /** The state directory, where the staging tree is and the trees' ledgers are kept. */
   private readonly state: string;
   private live: Marker | undefined;
+  /** The files of the tree this one is made from, the spare's or else the live tree's (see want). */
+  private known: MarkerFiles | undefined;
   private onDisk: OnDisk = {};
   /** The code the new tree is made by (see load). */
   private fingerprint = '';
@@ -62,6 +64,8 @@ export class WriterSession {
     this.live = readMarker(out);
     if (this.live) recallIdentities(this.state, out, this.live);
     if (spare) recallIdentities(this.state, staging, spare);
+    if (this.live && spare) this.live.files.share(spare.files);
+    this.known = (spare ?? this.live)?.files;
     const liveFiles = this.live && new CheckedTree(out, this.live, false);
     const spareFiles = spare && new CheckedTree(staging, spare, true, liveFiles);
     this.onDisk = {
@@ -70,13 +74,25 @@ export class WriterSession {
     };
   }
 
-  /** A batch of wanted files, listed as the build goes. */
+  /**
+   * A batch of wanted files, listed as the build goes. A file a previous tree lists is wanted
+   * by that marker's strings, its path and, when the same, its key: the build's own copies die
+   * young instead of being held a second time through the build.
+   */
   want(paths: readonly string[], keys: ReadonlyArray<string | undefined>): void {
+    const known = this.known;
+    const wanted = new Array<string>(paths.length);
     for (let i = 0; i < paths.length; i++) {
-      checkInside(paths[i]!);
-      this.wanted.set(paths[i]!, keys[i]);
+      let [relative, key] = [paths[i]!, keys[i]];
+      checkInside(relative);
+      const j = known ? known.indexOf(relative) : -1;
+      if (j >= 0) {
+        relative = known!.path(j);
+        if (key === known!.key(j)) key = known!.key(j);
+      }
+      this.wanted.set((wanted[i] = relative), key);
     }
-    this.executor.makeDirectories(paths);
+    this.executor.makeDirectories(wanted);
   }
 
   /** A file made of wanted files, end to end (see assembly.ts). */
