@@ -22,7 +22,7 @@ import { BuildLock, STALE_MS } from '../write/build-lock.js';
 import { checkPublishAccess } from '../write/publish-access.js';
 import { SiteWriter } from '../write/site-writer.js';
 import { startRun, type BuildOptions, type BuildResult } from './build-run.js';
-import { writePages, type FilesPhaseOptions } from './files-phase.js';
+import { wantSiteFiles, writePages, type FilesPhaseOptions } from './files-phase.js';
 import { recalledIdentity, rememberIdentity } from './identity-store.js';
 import { checkOutputDirectory, followOutput } from './output-guard.js';
 import { readPorts } from './ports-phase.js';
@@ -176,9 +176,11 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       siteFiles = site && sitePagesOf(site, ports);
     }
     if (ports) {
+      // The pages for people fill the heap with garbage (the ports' pages, then the site's and the
+      // sitemap's): freed after each, the files that follow reuse it instead of growing it.
+      const collectPages = () => portPages && count >= COLLECT_AFTER_PORTS && collectGarbage();
       await writePorts(ports, portFiles, portsList, render, writer, progress, portPages);
-      // Tens of thousands of port pages filled the heap with garbage: freed, the files below reuse it.
-      if (portPages && count >= COLLECT_AFTER_PORTS) collectGarbage();
+      collectPages();
       if (render.has(SEARCH_INDEX)) await writer.write(SEARCH_INDEX, searchIndexBody(summaries(ports)));
       const shape: SiteShape = {
         ports: names,
@@ -189,6 +191,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       };
       for (const [file, body] of listings!.files) if (render.has(file)) await writer.write(file, body);
       for (const [file, page] of siteFiles ?? []) if (render.has(file)) await writer.write(file, page());
+      collectPages();
       if (render.has(NETLIFY_REDIRECTS)) await writer.write(NETLIFY_REDIRECTS, renderRedirects(shape));
       if (render.has(NETLIFY_INDEX)) await writer.write(NETLIFY_INDEX, renderNetlifyIndex(shape));
     }
@@ -234,16 +237,3 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     options.signal?.removeEventListener('abort', interrupt);
   }
 }
-
-/**
- * The files pages, under the files pages' key, and the Netlify rules and index, under `rules`
- * (see rulesKey). A previous tree's file made under the same key by the same code is kept;
- * the others, and the headers, are made and placed by their bytes.
- */
-function wantSiteFiles(writer: SiteWriter, pages: number, key: string, rules: string | undefined): void {
-  for (const file of pageFiles(pages)) writer.want(file, key);
-  writer.want(NETLIFY_REDIRECTS, rules);
-  writer.want(NETLIFY_INDEX, rules);
-  writer.want(NETLIFY_HEADERS, undefined);
-}
-

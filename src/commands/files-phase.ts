@@ -4,6 +4,7 @@ import { FilesPager } from '../render/files-pager.js';
 import type { Progress } from '../report/progress.js';
 import { scanBuilds } from '../validate/scan-builds.js';
 import { collectGarbage } from '../collect-garbage.js';
+import { NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles } from '../routes/site-files.js';
 import type { SiteWriter } from '../write/site-writer.js';
 
 export interface FilesPhaseOptions {
@@ -57,3 +58,16 @@ export async function writePages(options: FilesPhaseOptions, count: number, writ
   await pager.finish();
   return { pages: pager.pages, builds, paths };
 }
+
+/**
+ * The files pages, under the files pages' key, and the Netlify rules and index, under `rules`
+ * (see rulesKey). A previous tree's file made under the same key by the same code is kept;
+ * the others, and the headers, are made and placed by their bytes.
+ */
+export function wantSiteFiles(writer: SiteWriter, pages: number, key: string, rules: string | undefined): void {
+  for (const file of pageFiles(pages)) writer.want(file, key);
+  writer.want(NETLIFY_REDIRECTS, rules);
+  writer.want(NETLIFY_INDEX, rules);
+  writer.want(NETLIFY_HEADERS, undefined);
+}
+
