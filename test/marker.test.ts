@@ -71,6 +71,17 @@ test("sharing another marker's strings leaves every path, hash, key and identity
   assert.is(files.indexOf('c'), 2);
 });
 
+test("a marker's text in parts is the JSON of its whole record, for any number of files", () => {
+  for (const count of [0, 1, 999, 1000, 1001, 2500]) {
+    const files = new Map<string, Entry>();
+    for (let i = 0; i < count; i++) files.set(`p/${i}/"é\\ \u2028${i}`, { hash: `h${i}`, key: i % 3 ? `k${i}` : '' });
+    const info = count ? { key: 'pk', pages: 2, builds: 3, paths: 4 } : undefined;
+    const list = [...files.keys()].sort().flatMap((relative) => [relative, files.get(relative)!.hash, files.get(relative)!.key]);
+    const whole = `${JSON.stringify({ generator: 'ports-gen', fingerprint: 'fp"1', filesInfo: info ?? null, files: list })}\n`;
+    assert.is(renderMarker('fp"1', files, info), whole, `${count} files`);
+  }
+});
+
 test('a marker whose paths are out of order or listed twice was not written by a build, and is not trusted', async () => {
   await withTempDir((dir) => {
     const text = (files: unknown[]) => JSON.stringify({ generator: 'ports-gen', fingerprint: 'fp', filesInfo: null, files });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { AssemblyStream, writeAssembly } from './assembly.js';
 import { identityOf } from './file-ledger.js';
-import { renderMarker, type FilesInfo } from './marker.js';
+import { markerParts, type FilesInfo } from './marker.js';
 import type { Operation } from './plan.js';
 import { parentOf, pathUnder } from './tree-paths.js';
 import { moveToTrash } from './tree-roles.js';
@@ -122,7 +122,7 @@ export class Executor {
     const marker = pathUnder(this.root, MARKER_FILE);
     rmSync(marker, { force: true });
     this.markerOrder = [...this.placed.keys()].sort();
-    writeNew(marker, renderMarker(fingerprint, this.placed, filesInfo, this.markerOrder));
+    writeNew(marker, markerParts(fingerprint, this.placed, filesInfo, this.markerOrder));
     this.totals.files = this.placed.size;
     for (const held of this.placed.values()) this.totals.bytes += held.size;
     return this.totals;
@@ -184,17 +184,20 @@ export class Executor {
 }
 
 /**
- * Writes a new file (`wx`: never through something already there) and gives its stats as the
- * open file has them once written: the same identity a later `lstat` sees, without looking up
- * its path again. A failed write names its file: Node gives the path of a failed open, not of a
- * failed write (a full disk).
+ * Writes a new file (`wx`: never through something already there), of bytes, a text or a text in
+ * parts, and gives its stats as the open file has them once written: the same identity a later
+ * `lstat` sees, without looking up its path again. A failed write names its file: Node gives the
+ * path of a failed open, not of a failed write (a full disk).
  */
-export function writeNew(file: string, data: Uint8Array | string): Stats {
-  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+export function writeNew(file: string, data: Uint8Array | string | Iterable<string>): Stats {
+  const parts = typeof data === 'string' || data instanceof Uint8Array ? [data] : data;
   try {
     const fd = openSync(file, 'wx');
     try {
-      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+      for (const part of parts) {
+        const bytes = typeof part === 'string' ? Buffer.from(part) : part;
+        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+      }
       return fstatSync(fd);
     } finally {
       closeSync(fd);

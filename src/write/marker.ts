@@ -157,16 +157,29 @@ export function readMarker(dir: string): Marker | undefined {
   }
 }
 
+/** Files rendered at a time: a part of the marker's text of some 150 KB. */
+const PART_FILES = 1000;
+
 /**
- * The marker's text, files in path order (`paths`, sorted, when the caller has them): the same
- * catalogue and code give the same marker.
+ * The marker's text in parts, files in path order (`paths`, sorted, when the caller has them):
+ * the same catalogue and code give the same marker. Written part by part, a marker of 80,000
+ * files is never a text of 8 MB, nor its bytes, beside everything else the writer holds.
  */
-export function renderMarker(fingerprint: string, files: ReadonlyMap<string, Entry>, filesInfo: FilesInfo | undefined, paths: readonly string[] = [...files.keys()].sort()): string {
-  const list: string[] = [];
-  for (const relative of paths) {
-    const { hash, key } = files.get(relative)!;
-    list.push(relative, hash, key);
+export function* markerParts(fingerprint: string, files: ReadonlyMap<string, Entry>, filesInfo: FilesInfo | undefined, paths: readonly string[] = [...files.keys()].sort()): Generator<string> {
+  const head: Omit<MarkerText, 'files'> = { generator: 'ports-gen', fingerprint, filesInfo: filesInfo ?? null };
+  yield `${JSON.stringify(head).slice(0, -1)},"files":[`;
+  for (let start = 0; start < paths.length; start += PART_FILES) {
+    const list: string[] = [];
+    for (const relative of paths.slice(start, start + PART_FILES)) {
+      const { hash, key } = files.get(relative)!;
+      list.push(relative, hash, key);
+    }
+    yield `${start > 0 ? ',' : ''}${JSON.stringify(list).slice(1, -1)}`;
   }
-  const text: MarkerText = { generator: 'ports-gen', fingerprint, filesInfo: filesInfo ?? null, files: list };
-  return `${JSON.stringify(text)}\n`;
+  yield ']}\n';
+}
+
+/** The marker's text whole (see markerParts). */
+export function renderMarker(...args: Parameters<typeof markerParts>): string {
+  return [...markerParts(...args)].join('');
 }
