@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { codeFingerprint } from '../code-fingerprint.js';
+import { collectGarbage } from '../collect-garbage.js';
 import { contentHash } from '../content-hash.js';
 import { parseSecretKey, signatureFile, type SecretKey } from '../sign/signify.js';
 import { Executor, type Totals } from './executor.js';
@@ -18,6 +19,9 @@ import { checkInside, pathUnder } from './tree-paths.js';
 import { emptyTrash } from './tree-roles.js';
 import { CheckedTree, readSameFile } from './trust.js';
 import type { PlanAnswer, WorkerSetup } from './write-protocol.js';
+
+/** From this many files in the trees on disk, a full collection follows their reading (see load). */
+const COLLECT_AFTER_FILES = 20000;
 
 export class WriterSession {
   /** The state directory, where the staging tree is and the trees' ledgers are kept. */
@@ -72,6 +76,9 @@ export class WriterSession {
       live: this.live && { files: liveFiles!, fingerprint: this.live.fingerprint, filesInfo: this.live.filesInfo },
       spare: spare ? { files: spareFiles!, fingerprint: spare.fingerprint, filesInfo: spare.filesInfo, strangers: spareFiles!.strangers } : updating ? null : undefined,
     };
+    // Both markers' texts and the live tree's own strings are garbage now, tens of megabytes
+    // promoted while they were parsed: freed at once, the build reuses them instead of growing.
+    if (spare && spare.files.size >= COLLECT_AFTER_FILES) collectGarbage();
   }
 
   /**
