@@ -1,5 +1,5 @@
 import { thousands } from '../report/thousands.js';
-import { pageUrlPath } from '../routes/site-files.js';
+import { pageUrlPath, portPagePath } from '../routes/site-files.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const SPECIAL = /[&<>"']/;
@@ -32,7 +32,7 @@ export function hrefTo(root: string, file: string): string {
  * name has no character HTML escapes, and only `+` and `@` that a URL's segment encodes).
  */
 export function portLink(root: string, name: string): string {
-  return `<a href="${root}port/${encodeURIComponent(name)}/">${name}</a>`;
+  return `<a href="${root}${portPagePath(name).slice(1)}">${name}</a>`;
 }
 
 export function link(href: string, text: string, attributes = ''): string {
