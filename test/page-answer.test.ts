@@ -12,7 +12,11 @@ const plain: SiteIndex = {
 };
 const PAGES = ['port/zlib/index.html', 'category/two words/index.html', 'ports/index.html', 'ports/2/index.html', 'search/index.html', 'robots.txt', 'sitemap.xml'];
 const site: SiteIndex = { ...plain, sitePages: new Map(PAGES.map((file) => [`/${file.replace(/index\.html$/, '')}`, file])) };
-const HTML = { 'Content-Type': 'text/html; charset=utf-8', 'X-Content-Type-Options': 'nosniff' };
+const HTML = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+};
 const NOT_FOUND_PAGE = { status: 404, file: '404.html', missing: 'not-found', headers: HTML };
 const API_NOT_FOUND = { status: 404, body: { detail: 'Not found.' } };
 
@@ -21,8 +25,8 @@ test('a page at its directory\'s path, with its own headers; a query changes not
   assert.equal(answer('HEAD', '/category/two%20words/', site), { status: 200, file: 'category/two words/index.html', missing: 'page', headers: HTML });
   assert.equal(answer('GET', '/search/?q=gn', site), { status: 200, file: 'search/index.html', missing: 'page', headers: HTML });
   assert.equal(answer('GET', '/ports/2/', site), { status: 200, file: 'ports/2/index.html', missing: 'page', headers: HTML });
-  assert.equal(answer('GET', '/robots.txt', site), { status: 200, file: 'robots.txt', missing: 'page', headers: { ...HTML, 'Content-Type': 'text/plain; charset=utf-8' } });
-  assert.equal(answer('GET', '/sitemap.xml', site), { status: 200, file: 'sitemap.xml', missing: 'page', headers: { ...HTML, 'Content-Type': 'application/xml' } });
+  assert.equal(answer('GET', '/robots.txt', site), { status: 200, file: 'robots.txt', missing: 'page', headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } });
+  assert.equal(answer('GET', '/sitemap.xml', site), { status: 200, file: 'sitemap.xml', missing: 'page', headers: { 'Content-Type': 'application/xml', 'X-Content-Type-Options': 'nosniff' } });
 });
 
 test('a page\'s path without its slash: a 301 as APPEND_SLASH writes it, the query kept', () => {

@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { findNginx, startNginx } from '../scripts/nginx-process.js';
 import { buildSite } from '../src/commands/build.js';
+import { PAGE_POLICY } from '../src/routes/route-table.js';
 import { serveSite } from '../src/serve/server.js';
 import { CONFORMANCE, CONFORMANCE_BASE_URL, CONFORMANCE_PAGE_SIZE } from './conformance/check.js';
 import { httpRequest, type HttpResponse } from './support/http.js';
@@ -66,7 +67,7 @@ const ROWS: Row[] = [
   { method: 'GET', target: '/maintainers/2/', expect: page('maintainers/2/index.html') },
   { method: 'GET', target: '/search/', expect: page('search/index.html') },
   { method: 'GET', target: '/search/?q=gn', expect: page('search/index.html') },
-  { method: 'GET', target: '/', expect: { ...page('index.html'), nosniff: false } },
+  { method: 'GET', target: '/', expect: page('index.html') },
   // A page's path without its trailing slash: APPEND_SLASH's 301, the query kept.
   { method: 'GET', target: '/port/zlib', expect: slash('/port/zlib/'), netlify: { ...page('port/zlib/index.html'), why: NO_SLASH_REDIRECT } },
   { method: 'GET', target: '/port/zlib?from=here', expect: slash('/port/zlib/?from=here'), netlify: { ...page('port/zlib/index.html'), why: NO_SLASH_REDIRECT } },
@@ -126,6 +127,8 @@ function check(label: string, expect: Expected, res: HttpResponse, site: string)
   } else if (expect.type !== undefined) {
     assert.is(res.headers['content-type'], expect.type, `${label}: Content-Type`);
     if (expect.nosniff !== false) assert.is(res.headers['x-content-type-options'], 'nosniff', `${label}: nosniff`);
+    // Every page runs only the site's own script, on every host.
+    if (expect.nosniff !== false && expect.type.startsWith('text/html')) assert.is(res.headers['content-security-policy'], PAGE_POLICY, `${label}: Content-Security-Policy`);
     assert.is(res.headers.allow, undefined, `${label}: no Allow`);
     assert.ok(!String(res.headers.vary ?? '').split(/, */).includes('Accept'), `${label}: no Vary: Accept`);
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/commands/build.js';
-import { counted, escapeHtml, hrefTo } from '../src/pages/html.js';
+import { counted, escapeHtml, hrefTo, portLink } from '../src/pages/html.js';
 import { PortPageRenderer } from '../src/pages/port-page.js';
 import { robotsText, sitemapFiles } from '../src/pages/sitemap.js';
 import { FIXTURES, withTempDir } from './support/paths.js';
@@ -44,6 +44,9 @@ test('the pure parts: escaping, counts, links relative to the root', () => {
   assert.is(hrefTo('../../', 'port/gn/index.html'), '../../port/gn/');
   assert.is(hrefTo('', 'index.html'), './');
   assert.is(hrefTo('../', 'category/a b#c/index.html'), '../category/a%20b%23c/');
+  assert.is(portLink('../../', 'libsigc++'), '<a href="../../port/libsigc%2B%2B/">libsigc++</a>');
+  // A name that no check let through is still text (a replaced_by once reached a page raw).
+  assert.is(portLink('', 'x<script>"'), '<a href="port/x%3Cscript%3E%22/">x&lt;script&gt;&quot;</a>');
 });
 
 test("with feeds, a port's page links to them, in its head and its data", () => {

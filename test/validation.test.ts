@@ -59,6 +59,9 @@ const cases: Case[] = [
   { name: 'license of the wrong shape', source: { portindex: ports({ ...zlib, license: [['MIT', ['deep']]] }) }, problems: [['invalid-type', P, 'ports[0].license']] },
   { name: 'maintainer email without domain', source: { portindex: ports({ ...zlib, maintainers: [{ email: { name: 'x' } }] }) }, problems: [['missing-key', P, 'ports[0].maintainers[0].email.domain']] },
   { name: 'dependency that is not a string', source: { portindex: ports({ ...zlib, depends_lib: ['port:a', 3] }) }, problems: [['invalid-type', P, 'ports[0].depends_lib[1]']] },
+  // The pages link to it as to a port: a name, never markup (a script once ran from one).
+  { name: 'replaced_by that is no port name', source: { portindex: ports({ ...zlib, replaced_by: 'x<script>alert(1)</script>' }) }, problems: [['invalid-value', P, 'ports[0].replaced_by']] },
+  { name: 'replaced_by empty or a name', source: { portindex: ports(zlib, { ...zlib, name: 'a', replaced_by: '' }, { ...zlib, name: 'b', replaced_by: 'libsigc++' }) }, problems: [] },
   { name: 'active not a boolean', source: { portindex: ports({ ...zlib, active: 'yes' }) }, problems: [['invalid-type', P, 'ports[0].active']] },
   // The lone surrogate in a later port, after ports with no backslash and one with a valid escape: every port's text is told apart.
   { name: 'lone surrogate in a later port (ASCII document)', source: { portindex: '{"ports":[{"name":"a","portdir":"a/a","version":"1"},{"name":"b","portdir":"a/b","version":"1","description":"x\\ny"},{"name":"c","portdir":"a/c","version":"1"},{"name":"d","portdir":"a/d","version":"1","long_description":"\\udc00"},{"name":"e","portdir":"a/e","version":"1"}]}' }, problems: [['invalid-value', P, 'ports[3].long_description']] },

@@ -17,6 +17,8 @@ export const NETLIFY_HEADER_PATHS = [`${API_PREFIX}*`] as const;
  * business: it serves the site's `404.html` for any path no file or rule answers.
  */
 const PAGE_HEADER_PATHS = [
+  // The start page, or the browser on a site without pages.
+  '/',
   ...[portPageFile, categoryPageFile, maintainerPageFile].map((file) => `/${file('-').split('/')[0]}/*`),
   ...[...PAGE_LISTS, SEARCH_PAGE.split('/')[0]].map((list) => `/${list}/*`),
   `/${ROBOTS_FILE}`,

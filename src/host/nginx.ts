@@ -1,5 +1,6 @@
 import {
   BROWSER_ROUTES,
+  browserHeaders,
   API_HEADERS,
   API_PREFIX,
   CATEGORIES_ROUTE,
@@ -190,7 +191,9 @@ export function renderNginxConfig(site: NginxSite): string {
     "  # The browser of the API, outside /api/: its page and files with their own types, none of the API's headers.",
     ...BROWSER_ROUTES.flatMap((route) => [
       `  location = ${route.path} {`,
-      '    add_header X-Content-Type-Options nosniff;',
+      ...Object.entries(browserHeaders(route.contentType))
+        .filter(([name]) => name !== 'Content-Type')
+        .map(([name, value]) => `    add_header ${name} ${quoted(value)};`),
       `    ${PAGE_MISS}`,
       '    charset utf-8;',
       // text/html is always one of them: naming it again makes nginx warn.

@@ -28,11 +28,12 @@ export function hrefTo(root: string, file: string): string {
 }
 
 /**
- * A link to a port's page: hrefTo's, made directly for the many links of the pages (a port
- * name has no character HTML escapes, and only `+` and `@` that a URL's segment encodes).
+ * A link to a port's page: hrefTo's, made directly for the many links of the pages. The path
+ * encodes the name; the text is escaped all the same, so that no name reaches a page raw,
+ * whatever check let it through.
  */
 export function portLink(root: string, name: string): string {
-  return `<a href="${root}${portPagePath(name).slice(1)}">${name}</a>`;
+  return `<a href="${escapeHtml(root + portPagePath(name).slice(1))}">${escapeHtml(name)}</a>`;
 }
 
 export function link(href: string, text: string, attributes = ''): string {

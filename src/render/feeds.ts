@@ -36,8 +36,8 @@ export function feedEntries(records: readonly ChangeRecord[], authority: string,
     const entry = (port: string, title: string, text: string): FeedEntry => ({
       id: `tag:${authority},${record.date.slice(0, 10)}:ports/${port}/${record.date}`,
       port,
-      title: `${port} ${title}`,
-      text: `${text}${from}.`,
+      title: xmlSafe(`${port} ${title}`),
+      text: xmlSafe(`${text}${from}.`),
       date: record.date,
     });
     const each: FeedEntry[] = [
@@ -53,6 +53,18 @@ export function feedEntries(records: readonly ChangeRecord[], authority: string,
     entries.push(...each.slice(0, limit - entries.length));
   }
   return entries;
+}
+
+/**
+ * What XML 1.0 cannot hold: the control characters but tab, newline and carriage return,
+ * U+FFFE and U+FFFF, and lone surrogates. A catalogue's text may have any of them (JSON allows
+ * them all), and one of them would make the whole Atom feed unreadable to every reader.
+ */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A feed's text with each character XML cannot hold replaced by U+FFFD, as a decoder marks what it cannot read. */
+export function xmlSafe(text: string): string {
+  return text.replace(NOT_XML, '\uFFFD');
 }
 
 /** The commit an import's source names in its info, when it names one. */

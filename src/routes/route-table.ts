@@ -137,6 +137,21 @@ export function dataHeaders(contentType: string): Record<string, string> {
   return { 'Content-Type': contentType, 'Access-Control-Allow-Origin': API_HEADERS['Access-Control-Allow-Origin'] };
 }
 
+/**
+ * The policy of every page of the site (the pages, the browser, the 404 page): only the site's
+ * own script, style and data load or run there, so that a text a renderer failed to escape is
+ * shown as it is, never run, and no form or frame leads off the site.
+ */
+export const PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/** A page's headers beside its type: its policy and `nosniff`. */
+const PAGE_GUARDS = { 'Content-Security-Policy': PAGE_POLICY, 'X-Content-Type-Options': 'nosniff' } as const;
+
+/** The headers of a file of BROWSER_ROUTES: its type, and a page's guards for its page. */
+export function browserHeaders(contentType: string): Record<string, string> {
+  return contentType.startsWith('text/html') ? { 'Content-Type': contentType, ...PAGE_GUARDS } : { 'Content-Type': contentType, 'X-Content-Type-Options': 'nosniff' };
+}
+
 export const BROWSER_ROUTES = [
   { path: '/', file: BROWSER_PAGE, contentType: 'text/html; charset=utf-8' },
   { path: `/${BROWSER_SCRIPT}`, file: BROWSER_SCRIPT, contentType: 'text/javascript; charset=utf-8' },
@@ -154,5 +169,5 @@ export const PAGE_CONTENT_TYPES = { html: 'text/html; charset=utf-8', txt: 'text
 /** The headers of a page's file (`port/zlib/index.html`, `robots.txt`, `sitemap.xml`), by its extension. */
 export function pageHeaders(file: string): Record<string, string> {
   const extension = file.slice(file.lastIndexOf('.') + 1) as keyof typeof PAGE_CONTENT_TYPES;
-  return { 'Content-Type': PAGE_CONTENT_TYPES[extension] ?? PAGE_CONTENT_TYPES.html, 'X-Content-Type-Options': 'nosniff' };
+  return browserHeaders(PAGE_CONTENT_TYPES[extension] ?? PAGE_CONTENT_TYPES.html);
 }

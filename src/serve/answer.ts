@@ -1,6 +1,7 @@
 import {
   ALLOWED_METHODS,
   BROWSER_ROUTES,
+  browserHeaders,
   CATEGORIES_ROUTE,
   CATEGORY_ROUTE,
   DATA_ROUTES,
@@ -118,7 +119,7 @@ export function answer(method: string, rawTarget: string, site: SiteIndex, cors:
 
   const missing: Miss = pages ? 'page' : 'not-found';
   const browser = BROWSER_ROUTES.find((route) => route.path === path);
-  if (browser && (method === 'GET' || method === 'HEAD')) return { status: 200, file: browser.file, missing, headers: { 'Content-Type': browser.contentType } };
+  if (browser && (method === 'GET' || method === 'HEAD')) return { status: 200, file: browser.file, missing, headers: browserHeaders(browser.contentType) };
   const data = DATA_ROUTES.find((route) => route.path === path);
   if (data && (method === 'GET' || method === 'HEAD')) return { status: 200, file: data.file, missing, headers: dataHeaders(data.contentType) };
   if (pages) {

@@ -19,6 +19,8 @@ export type DependencyKind = (typeof DEPENDENCY_KINDS)[number];
  * passed the UTF-8 check, which refuses encoded surrogates. There the check (a call and a scan
  * for each of millions of strings) would find nothing, so the escape-free form leaves it out.
  */
+const NAME_ERROR = 'a port name: letters, digits and _ . + @ -, not starting with . or - (docs/catalogue-format.md)';
+
 export type TextSchema = (expected?: string) => z.ZodString;
 export const wellFormedText: TextSchema = (expected = 'a string') =>
   z.string({ error: expected }).refine((s) => s.isWellFormed(), { error: 'well-formed Unicode text (no lone surrogate)' });
@@ -45,14 +47,15 @@ function portShape(text: TextSchema) {
 
   const dependencyList = wordList.optional();
 
+  const portName = () =>
+    text()
+      .regex(PORT_NAME, { error: NAME_ERROR })
+      .max(PORT_NAME_MAX, { error: `a port name of at most ${PORT_NAME_MAX} characters: it names the port's directory, and file systems allow no longer name` });
+
   return z
     .object(
       {
-        name: text()
-          .regex(PORT_NAME, {
-            error: 'a port name: letters, digits and _ . + @ -, not starting with . or - (docs/catalogue-format.md)',
-          })
-          .max(PORT_NAME_MAX, { error: `a port name of at most ${PORT_NAME_MAX} characters: it names the port's directory, and file systems allow no longer name` }),
+        name: portName(),
         portdir: text().regex(/^[^/]+\/[^/]+$/, { error: 'a portdir of two non-empty segments, "<category>/<name>"' }),
         version: text(),
         revision: z.union([text(), z.int()], { error: 'a string or an integer' }).optional(),
@@ -86,7 +89,8 @@ function portShape(text: TextSchema) {
         description: text().optional(),
         long_description: text().optional(),
         homepage: text().optional(),
-        replaced_by: text().optional(),
+        // A name the pages link to: only a port name, whatever the port that bears it.
+        replaced_by: z.union([z.literal(''), portName()], { error: NAME_ERROR }).optional(),
         active: z.boolean({ error: 'a boolean' }).optional(),
       },
       { error: 'a port object' },
