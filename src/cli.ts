@@ -81,7 +81,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       setExit(EXIT.ok);
     });
 
-  addBuildOptions(program.command('update').description('import the source, then build when the catalogue changed or there is no site: the update cycle of a mirror'))
+  addBuildOptions(program.command('update').description('import the source, then build when the site was not built from the catalogue as it now is (or there is none): the update cycle of a mirror'))
     .argument('<source>', 'the index: a file, an http(s) URL, or - for standard input')
     .option('--keep-going', 'a port the source does not describe usably keeps its previous entry, instead of failing the update', false)
     .option('--date <iso>', "the import's date in changes.ndjson (default: now)")

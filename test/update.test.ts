@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -66,6 +66,40 @@ test('update builds after a change or without a site, not after a 304; its JSON 
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+test('an import whose build did not publish is built by the next update, which the index alone would call unchanged', async () => {
+  await withTempDir(async (dir) => {
+    const source = path.join(dir, 'PortIndex');
+    const update = async () => {
+      const run = await runCli(['update', 'PortIndex', '--json', '--no-builds', '--base-url', 'https://ports.example.org'], { cwd: dir });
+      assert.is(run.code, 0, run.stderr);
+      return JSON.parse(run.stdout) as Summary;
+    };
+    const zlib = () => JSON.parse(readFileSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json'), 'utf8')) as { version: string };
+    cpSync(path.join(HISTORY, 'PortIndex-1'), source);
+    assert.equal((await update()).build.ran, true);
+    assert.is(zlib().version, '1.3');
+
+    // The import of an update whose build was stopped: the catalogue moved on, the site did not.
+    cpSync(path.join(HISTORY, 'PortIndex-2'), source);
+    assert.is((await runCli(['import', 'PortIndex'], { cwd: dir })).code, 0);
+    const after = await update();
+    assert.equal([after.import.written, after.build.ran, after.build.ok], [false, true, true], 'the stale site is built');
+    assert.is(zlib().version, '1.3.1');
+    assert.equal((await update()).build.ran, false, 'and then it is current: nothing to do');
+
+    // A build that fails after its import (a builds.ndjson that does not parse) publishes nothing;
+    // once the file is mended, the next update builds what was imported.
+    writeFileSync(path.join(dir, 'catalogue/builds.ndjson'), 'not json\n');
+    cpSync(path.join(HISTORY, 'PortIndex-3'), source);
+    const failed = await runCli(['update', 'PortIndex', '--json', '--base-url', 'https://ports.example.org'], { cwd: dir });
+    assert.is(failed.code, 1, failed.stderr);
+    rmSync(path.join(dir, 'catalogue/builds.ndjson'));
+    const mended = await update();
+    assert.equal([mended.import.written, mended.build.ran, mended.build.ok], [false, true, true]);
+    assert.equal((await update()).build.ran, false);
   });
 });
 

@@ -22,6 +22,7 @@ import { BuildLock, STALE_MS } from '../write/build-lock.js';
 import { checkPublishAccess } from '../write/publish-access.js';
 import { SiteWriter } from '../write/site-writer.js';
 import { startRun, type BuildOptions, type BuildResult } from './build-run.js';
+import { catalogueDigest, recordBuiltFrom } from './built-from.js';
 import { wantSiteFiles, writePages, type FilesPhaseOptions } from './files-phase.js';
 import { recalledIdentity, rememberIdentity } from './identity-store.js';
 import { checkOutputDirectory, followOutput } from './output-guard.js';
@@ -58,7 +59,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
   try {
     checkPublishAccess(out);
-    return await buildLocked(options, out, lock);
+    const catalogue = path.resolve(options.cwd, options.catalogue);
+    const from = catalogueDigest(catalogue);
+    const result = await buildLocked(options, out, lock);
+    // Only a catalogue that stayed as it was read is recorded: else the next update builds again.
+    if (result.ok && catalogueDigest(catalogue) === from) recordBuiltFrom(out, from);
+    return result;
   } catch (cause) {
     // A build that stood still past STALE_MS (suspended, say) finds its staging tree gone once
     // another took the lock over: whatever failed then, that is what happened.

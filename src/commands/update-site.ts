@@ -1,11 +1,13 @@
 /**
  * `ports-gen update`: the update cycle of a mirror in one command. The source is imported, and
- * the site built only when the import changed the catalogue or there is no site yet: a
- * scheduled job whose index did not change (a 304) does nothing else.
+ * the site built only when the import changed the catalogue, there is no site yet, or the site
+ * was not built from the catalogue as it is (see built-from): a scheduled job whose index did
+ * not change (a 304) and whose site is current does nothing else.
  */
 import path from 'node:path';
 import { hasMarkerFile } from '../write/marker.js';
 import { buildSite, type BuildOptions, type BuildResult } from './build.js';
+import { builtFrom, catalogueDigest } from './built-from.js';
 import { importCatalogue, type ImportOptions, type ImportResult } from './import-catalogue.js';
 
 export interface UpdateResult {
@@ -20,8 +22,10 @@ export async function updateSite(importing: ImportOptions, building: BuildOption
   const seconds = () => (performance.now() - started) / 1000;
   const imported = await importCatalogue(importing);
   if (!imported.ok) return { imported, built: undefined, seconds: seconds() };
-  const missing = !hasMarkerFile(path.resolve(building.cwd, building.out));
-  const built = imported.wrote || missing ? await buildSite(building) : undefined;
+  const out = path.resolve(building.cwd, building.out);
+  // A site not built from the catalogue as it is now (an import whose build was stopped) is built too.
+  const stale = imported.wrote || !hasMarkerFile(out) || builtFrom(out) !== catalogueDigest(path.resolve(building.cwd, building.catalogue));
+  const built = stale ? await buildSite(building) : undefined;
   return { imported, built, seconds: seconds() };
 }
 
