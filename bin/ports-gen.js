@@ -2,7 +2,7 @@
 import { startWriterEarly } from '../build/bundle/writer-thread.js';
 
 // A build's writer thread boots on the other core while the rest of the CLI loads (see
-// src/write/writer-thread.ts); the CLI is loaded after, so that the thread starts first.
+// src/writer/thread/writer-thread.ts); the CLI is loaded after, so that the thread starts first.
 if (process.argv[2] === 'build') startWriterEarly();
 const { main } = await import('../build/bundle/cli.js');
 

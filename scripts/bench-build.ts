@@ -9,9 +9,9 @@ import { ownCpu, peakRssMB } from './process-usage.js';
  * than the compiled modules it is made from, its writer thread started first as the CLI's
  * entry does (bin/ports-gen.js).
  */
-const { startWriterEarly } = (await import(new URL('../bundle/writer-thread.js', import.meta.url).href)) as typeof import('../src/write/writer-thread.js');
+const { startWriterEarly } = (await import(new URL('../bundle/writer-thread.js', import.meta.url).href)) as typeof import('../src/writer/thread/writer-thread.js');
 startWriterEarly();
-const { buildSite } = (await import(new URL('../bundle/build.js', import.meta.url).href)) as typeof import('../src/commands/build.js');
+const { buildSite } = (await import(new URL('../bundle/build.js', import.meta.url).href)) as typeof import('../src/build/build.js');
 
 const [catalogue, out, ...flags] = process.argv.slice(2);
 if (!catalogue || !out) {

@@ -8,7 +8,7 @@
 import { ownCpu, peakRssMB } from './process-usage.js';
 
 /** The CLI users run (bin/ports-gen.js runs the same bundle). */
-const { main } = (await import(new URL('../bundle/cli.js', import.meta.url).href)) as typeof import('../src/cli.js');
+const { main } = (await import(new URL('../bundle/cli.js', import.meta.url).href)) as typeof import('../src/cli/cli.js');
 
 const [source, catalogue] = process.argv.slice(2);
 if (!source || !catalogue) {

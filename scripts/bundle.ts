@@ -19,7 +19,7 @@ import { build } from 'esbuild';
 import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NETLIFY_FUNCTION } from '../src/host/netlify.js';
+import { NETLIFY_FUNCTION } from '../src/hosts/netlify/netlify.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, 'build', 'bundle');
@@ -27,11 +27,11 @@ const OUT = path.join(ROOT, 'build', 'bundle');
 rmSync(OUT, { recursive: true, force: true });
 await build({
   entryPoints: {
-    cli: path.join(ROOT, 'build/src/cli.js'),
-    build: path.join(ROOT, 'build/src/commands/build.js'),
-    'write-worker': path.join(ROOT, 'build/src/write/write-worker.js'),
-    'import-worker': path.join(ROOT, 'build/src/commands/import-worker.js'),
-    'writer-thread': path.join(ROOT, 'build/src/write/writer-thread.js'),
+    cli: path.join(ROOT, 'build/src/cli/cli.js'),
+    build: path.join(ROOT, 'build/src/build/build.js'),
+    'write-worker': path.join(ROOT, 'build/src/writer/thread/write-worker.js'),
+    'import-worker': path.join(ROOT, 'build/src/import/sources/import-worker.js'),
+    'writer-thread': path.join(ROOT, 'build/src/writer/thread/writer-thread.js'),
   },
   outdir: OUT,
   bundle: true,
@@ -43,11 +43,11 @@ await build({
   logLevel: 'warning',
 });
 
-// Netlify's function (src/netlify-function.ts), one file where Netlify looks for functions;
+// Netlify's function (src/hosts/netlify/netlify-function.ts), one file where Netlify looks for functions;
 // Netlify bundles it again when it deploys, after its build command (`npm run site`) has run this.
 // The package ships it too, for `netlify deploy --functions node_modules/ports-gen/netlify/functions`.
 await build({
-  entryPoints: [path.join(ROOT, 'build/src/netlify-function.js')],
+  entryPoints: [path.join(ROOT, 'build/src/hosts/netlify/netlify-function.js')],
   outfile: path.join(ROOT, 'netlify', 'functions', `${NETLIFY_FUNCTION}.mjs`),
   bundle: true,
   format: 'esm',

@@ -13,9 +13,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildSite } from '../src/commands/build.js';
-import { renderNginxConfig } from '../src/host/nginx.js';
-import { readSiteIndex } from '../src/serve/site-index.js';
+import { buildSite } from '../src/build/build.js';
+import { renderNginxConfig } from '../src/hosts/nginx/nginx.js';
+import { readSiteIndex } from '../src/hosts/serve/site-index.js';
 import type { SurvivingMemory } from './memory-probe.js';
 import { findNginx, startNginx, type Running } from './nginx-process.js';
 

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { buildSite } from '../src/commands/build.js';
-import { serveSite } from '../src/serve/server.js';
+import { buildSite } from '../src/build/build.js';
+import { serveSite } from '../src/hosts/serve/server.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = process.argv[2] ?? 'libarchive';

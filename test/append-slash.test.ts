@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { decodePath, slashedLocation } from '../src/serve/append-slash.js';
+import { decodePath, slashedLocation } from '../src/routes/append-slash.js';
 
 /**
  * Django's APPEND_SLASH Location, written by hand from Django's get_full_path_with_slash: the

@@ -2,10 +2,10 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileS
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { contentHash } from '../src/content-hash.js';
-import { writeAssembly, type AssemblyPart } from '../src/write/assembly.js';
-import { identityOf } from '../src/write/file-ledger.js';
-import type { Checked } from '../src/write/trust.js';
+import { contentHash } from '../src/core/content-hash.js';
+import { writeAssembly, type AssemblyPart } from '../src/writer/assembly.js';
+import { identityOf } from '../src/writer/trees/file-ledger.js';
+import type { Checked } from '../src/writer/trees/trust.js';
 import { withTempDir } from './support/paths.js';
 
 /** Writes each text as a part file under `root`; gives the parts as the executor would. */

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Body } from '../src/render/body.js';
-import { BATCH_BYTES, BatchEncoder, type Batch } from '../src/write/batch-encoder.js';
+import { BATCH_BYTES, BatchEncoder, type Batch } from '../src/writer/thread/batch-encoder.js';
 
 /** What each body's bytes are, by Node's own encoder. */
 function expected(bodies: Body[]) {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/commands/build.js';
-import { serveSite } from '../src/serve/server.js';
+import { buildSite } from '../src/build/build.js';
+import { serveSite } from '../src/hosts/serve/server.js';
 import { chromiumForSuite, onPage, type BrowserContext } from './support/chromium.js';
 import { FIXTURES } from './support/paths.js';
 import { serveForSuite } from './support/suite-server.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serveSite } from '../src/serve/server.js';
+import { serveSite } from '../src/hosts/serve/server.js';
 import { chromiumForSuite, onPage, shot, type BrowserContext } from './support/chromium.js';
 import { buildConformanceSite, serveForSuite } from './support/suite-server.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { canonicalPort } from '../src/read/canonical-port-line.js';
+import { canonicalPort } from '../src/import/canonical-port-line.js';
 
 let seed = 1;
 const random = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);

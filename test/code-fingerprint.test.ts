@@ -2,7 +2,7 @@ import { cpSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'n
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fingerprintOf } from '../src/code-fingerprint.js';
+import { fingerprintOf } from '../src/core/code-fingerprint.js';
 import { ROOT, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 import { readTree } from './support/tree.js';

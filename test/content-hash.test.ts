@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { contentDigest, contentHash } from '../src/content-hash.js';
+import { contentDigest, contentHash } from '../src/core/content-hash.js';
 import { xxh64 } from './support/xxh64.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');

@@ -2,8 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { maintainersByHandle } from '../src/derive/listings.js';
 import { allPorts, derivePorts } from '../src/derive/ports.js';
-import type { PortEntries } from '../src/read/read-port-index.js';
-import { validatePortIndex } from '../src/validate/validate-portindex.js';
+import type { PortEntries } from '../src/catalogue/portindex/read-port-index.js';
+import { validatePortIndex } from '../src/catalogue/records/validate-portindex.js';
 import { derive, records } from './support/records.js';
 
 const one = (source: Record<string, unknown>) => derive(source).get(String(source.name))!;

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { contentHash } from '../src/content-hash.js';
-import { machineFaultOf } from '../src/problems/machine-fault.js';
-import { Executor } from '../src/write/executor.js';
-import { identityOf } from '../src/write/file-ledger.js';
-import { readMarker } from '../src/write/marker.js';
-import type { Checked } from '../src/write/trust.js';
+import { contentHash } from '../src/core/content-hash.js';
+import { machineFaultOf } from '../src/core/problems/machine-fault.js';
+import { Executor } from '../src/writer/executor.js';
+import { identityOf } from '../src/writer/trees/file-ledger.js';
+import { readMarker } from '../src/writer/trees/marker.js';
+import type { Checked } from '../src/writer/trees/trust.js';
 import { withTempDir } from './support/paths.js';
 
 const PAGE = 'api/v1/files/page-1.json';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { changedSince, identifyFile } from '../src/read/file-identity.js';
+import { changedSince, identifyFile } from '../src/catalogue/file-identity.js';
 import { withTempDir } from './support/paths.js';
 import { xxh64 } from './support/xxh64.js';
 

@@ -3,9 +3,9 @@ import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'no
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { importCatalogue } from '../src/commands/import-catalogue.js';
+import { importCatalogue } from '../src/import/import-catalogue.js';
 import { mergePorts, type PortObject } from '../src/derive/merge-ports.js';
-import { Interrupted } from '../src/problems/interrupted.js';
+import { Interrupted } from '../src/core/problems/interrupted.js';
 import { BIN, FIXTURES, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/commands/build.js';
+import { buildSite } from '../src/build/build.js';
 import { SEARCH_INDEX } from '../src/routes/site-files.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { ROOT, withTempDir } from './support/paths.js';

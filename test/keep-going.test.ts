@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mergePorts, type PortObject } from '../src/derive/merge-ports.js';
-import type { Problem } from '../src/problems/problem.js';
+import type { Problem } from '../src/core/problems/problem.js';
 import { nativePortIndex, type NativeEntry } from './support/native-writer.js';
 import { withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';

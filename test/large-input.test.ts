@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/commands/build.js';
+import { buildSite } from '../src/build/build.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
 

@@ -5,29 +5,24 @@ import * as assert from 'uvu/assert';
 import { ROOT } from './support/paths.js';
 
 /**
- * The pipeline's layers, lowest first: a module imports only from its own folder, from a lower
- * layer, or from a shared leaf. Leaves (problems, routes, report formatters of plain data, the
- * content hash, the code's fingerprint and version, the browser and its assets) import no layer.
+ * The layers, lowest first: a module imports only from its own folder, from a lower layer, or
+ * from a shared leaf. The leaves import no layer: core (problems, hashes, the program's own
+ * facts, progress), routes (the route table and the pure answer of a request) and browser (the
+ * site's own script, which imports only the bodies' types).
  */
 const LAYERS: Record<string, number> = {
-  read: 1,
-  validate: 2,
-  derive: 3,
-  render: 4,
-  host: 4,
-  pages: 4,
-  sign: 4,
-  write: 5,
-  commands: 6,
-  serve: 6,
-  'options.ts': 6,
-  'cli-common.ts': 6.5,
-  'cli.ts': 7,
-  'netlify-function.ts': 7,
+  catalogue: 1,
+  derive: 2,
+  render: 3,
+  pages: 3,
+  sign: 3,
+  writer: 4,
+  hosts: 4,
+  build: 5,
+  import: 5,
+  cli: 6,
 };
-// browser/ is the site's own script (it runs in the reader's browser; it imports only the bodies' types);
-// browser-assets.ts reads what the bundle made of it, as version.ts reads package.json.
-const LEAVES = new Set(['problems', 'routes', 'report', 'browser', 'content-hash.ts', 'code-fingerprint.ts', 'collect-garbage.ts', 'compile-budget.ts', 'version.ts', 'browser-assets.ts']);
+const LEAVES = new Set(['core', 'routes', 'browser']);
 const SRC = path.join(ROOT, 'src');
 
 function sources(dir = SRC): string[] {
@@ -97,12 +92,12 @@ test('no import circles', () => {
 
 test('the checks can fail: an upward import, a leaf importing a layer and a circle are found', () => {
   const graph = new Map([
-    [path.join('read', 'a.ts'), [path.join('write', 'b.ts')]],
-    [path.join('write', 'b.ts'), [path.join('read', 'a.ts'), path.join('problems', 'p.ts')]],
-    [path.join('problems', 'p.ts'), [path.join('derive', 'd.ts')]],
+    [path.join('catalogue', 'a.ts'), [path.join('writer', 'b.ts')]],
+    [path.join('writer', 'b.ts'), [path.join('catalogue', 'a.ts'), path.join('core', 'p.ts')]],
+    [path.join('core', 'p.ts'), [path.join('derive', 'd.ts')]],
   ]);
-  assert.equal(upwardImports(graph), [`${path.join('read', 'a.ts')} -> ${path.join('write', 'b.ts')}`, `${path.join('problems', 'p.ts')} -> ${path.join('derive', 'd.ts')}`]);
-  assert.equal(circlesIn(graph), [`${path.join('read', 'a.ts')} -> ${path.join('write', 'b.ts')} -> ${path.join('read', 'a.ts')}`]);
+  assert.equal(upwardImports(graph), [`${path.join('catalogue', 'a.ts')} -> ${path.join('writer', 'b.ts')}`, `${path.join('core', 'p.ts')} -> ${path.join('derive', 'd.ts')}`]);
+  assert.equal(circlesIn(graph), [`${path.join('catalogue', 'a.ts')} -> ${path.join('writer', 'b.ts')} -> ${path.join('catalogue', 'a.ts')}`]);
 });
 
 test.run();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MARKER_FILE } from '../src/routes/site-files.js';
-import { readMarker, renderMarker, type Entry } from '../src/write/marker.js';
+import { readMarker, renderMarker, type Entry } from '../src/writer/trees/marker.js';
 import { markerFiles } from './support/marker-files.js';
 import { withTempDir } from './support/paths.js';
 import { random, somePaths } from './support/random-files.js';

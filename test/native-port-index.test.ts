@@ -2,12 +2,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { importCatalogue } from '../src/commands/import-catalogue.js';
-import { withKeyOrder } from '../src/derive/port-key-order.js';
-import { maintainerFrom, maintainersFrom, portFromEntry } from '../src/derive/portindex-entry.js';
-import type { Problem } from '../src/problems/problem.js';
-import { readNativePortIndex } from '../src/read/native-port-index.js';
-import { parseTclList } from '../src/read/tcl-list.js';
+import { importCatalogue } from '../src/import/import-catalogue.js';
+import { withKeyOrder } from '../src/import/sources/port-key-order.js';
+import { maintainerFrom, maintainersFrom, portFromEntry } from '../src/import/sources/portindex-entry.js';
+import type { Problem } from '../src/core/problems/problem.js';
+import { readNativePortIndex } from '../src/import/sources/native-port-index.js';
+import { parseTclList } from '../src/catalogue/tcl-list.js';
 import { FIXTURES, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 

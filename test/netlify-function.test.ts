@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import handle from '../src/netlify-function.js';
+import handle from '../src/hosts/netlify/netlify-function.js';
 import { buildConformanceSite } from './support/suite-server.js';
 
 /**

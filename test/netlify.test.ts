@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { METHODS } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { renderNetlifyToml } from '../src/host/netlify.js';
+import { renderNetlifyToml } from '../src/hosts/netlify/netlify.js';
 import { CASES } from './conformance/cases.js';
 import { checkResponse } from './conformance/check.js';
 import { httpRequest } from './support/http.js';

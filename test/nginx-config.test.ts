@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { renderNginxConfig, type NginxSite } from '../src/host/nginx.js';
+import { renderNginxConfig, type NginxSite } from '../src/hosts/nginx/nginx.js';
 
 const site = (ports: string[], root = '/srv/ports/dist'): NginxSite => ({
   root,

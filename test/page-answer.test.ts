@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { answer, missingAnswer, type SiteIndex } from '../src/serve/answer.js';
+import { answer, missingAnswer, type SiteIndex } from '../src/routes/answer.js';
 
 /** answer() on plain data: a site with pages for people, and the same site without them. */
 const plain: SiteIndex = {

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { pythonInt, resolvePage } from '../src/serve/page-number.js';
+import { pythonInt, resolvePage } from '../src/routes/page-number.js';
 
 // What CPython's int(text) returns, written from the language reference (PEP 515, str.isspace).
 const INT_CASES: Array<[string, bigint | undefined]> = [

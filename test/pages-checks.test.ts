@@ -10,7 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createSiteServer } from '../src/serve/server.js';
+import { createSiteServer } from '../src/hosts/serve/server.js';
 import { FIXTURES } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 

@@ -3,7 +3,7 @@ import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/commands/build.js';
+import { buildSite } from '../src/build/build.js';
 import { counted, escapeHtml, hrefTo, portLink } from '../src/pages/html.js';
 import { PortPageRenderer } from '../src/pages/port-page.js';
 import { robotsText, sitemapFiles } from '../src/pages/sitemap.js';

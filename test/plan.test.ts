@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { contentHash } from '../src/content-hash.js';
-import type { FilesInfo } from '../src/write/marker.js';
-import { placeAssembly, placeLate, placeMade, plan, unwanted, type OnDisk, type Operation, type PlanInput } from '../src/write/plan.js';
-import { directoriesOf } from '../src/write/tree-paths.js';
-import type { Checked } from '../src/write/trust.js';
+import { contentHash } from '../src/core/content-hash.js';
+import type { FilesInfo } from '../src/writer/trees/marker.js';
+import { placeAssembly, placeLate, placeMade, plan, unwanted, type OnDisk, type Operation, type PlanInput } from '../src/writer/plan.js';
+import { directoriesOf } from '../src/writer/trees/tree-paths.js';
+import type { Checked } from '../src/writer/trees/trust.js';
 
 const held = (key: string, hash = `h-${key}`, size = 10): Checked => ({ hash, key, size, identity: `i-${key}`, dev: 1, ino: 1 });
 const files = (entries: Record<string, Checked | null>) => new Map(Object.entries(entries));

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jsonDump } from '../scripts/synth/json-dump.js';
 import { jsonWrite } from '../scripts/synth/json-write.js';
-import { buildSite } from '../src/commands/build.js';
+import { buildSite } from '../src/build/build.js';
 import { onePortPerLine, writeCatalogue } from './support/catalogue.js';
 import { ROOT, withTempDir } from './support/paths.js';
 import { readTree } from './support/tree.js';

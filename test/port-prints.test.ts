@@ -4,9 +4,9 @@ import * as assert from 'uvu/assert';
 import { derivePorts, OWN_FIELDS } from '../src/derive/ports.js';
 import { hashText, PrintHash } from '../src/derive/print-hash.js';
 import { toJsonText } from '../src/render/json-text.js';
-import { contentHash } from '../src/content-hash.js';
-import { toPortRecord } from '../src/validate/port-record.js';
-import { portSchema } from '../src/validate/port-schema.js';
+import { contentHash } from '../src/core/content-hash.js';
+import { toPortRecord } from '../src/catalogue/records/port-record.js';
+import { portSchema } from '../src/catalogue/records/port-schema.js';
 
 type Source = Record<string, unknown>;
 

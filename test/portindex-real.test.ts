@@ -2,7 +2,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Problem } from '../src/problems/problem.js';
+import type { Problem } from '../src/core/problems/problem.js';
 import { FIXTURES, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 import { readTree } from './support/tree.js';

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { locationText, PROBLEM_CODES } from '../src/problems/problem.js';
-import { formatProblemsJson } from '../src/report/format-json.js';
-import { formatProblem } from '../src/report/format-text.js';
+import { locationText, PROBLEM_CODES } from '../src/core/problems/problem.js';
+import { formatProblemsJson } from '../src/cli/format-json.js';
+import { formatProblem } from '../src/cli/format-text.js';
 import { ROOT } from './support/paths.js';
 
 test('the documented codes are exactly the codes problems are given', () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serveSite } from '../src/serve/server.js';
+import { serveSite } from '../src/hosts/serve/server.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { httpRequest } from './support/http.js';
 import { withTempDir } from './support/paths.js';

@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readPortIndex } from '../src/read/read-port-index.js';
-import { releaseBytes } from '../src/read/release-bytes.js';
+import { readPortIndex } from '../src/catalogue/portindex/read-port-index.js';
+import { releaseBytes } from '../src/catalogue/portindex/release-bytes.js';
 import { onePortPerLine } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
 

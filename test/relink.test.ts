@@ -3,9 +3,9 @@ import * as assert from 'uvu/assert';
 import { DependencyResolver, PairList, resolveDependencies, DependencyLists } from '../src/derive/dependencies.js';
 import { joinLanes, lanesOf } from '../src/derive/print-hash.js';
 import { indexInOrder, relink, rewarned, samePairs } from '../src/derive/relink.js';
-import { warning, type Problem } from '../src/problems/problem.js';
-import { DEPENDENCY_KINDS, type DependencyKind } from '../src/validate/port-schema.js';
-import type { PortCore } from '../src/validate/port-record.js';
+import { warning, type Problem } from '../src/core/problems/problem.js';
+import { DEPENDENCY_KINDS, type DependencyKind } from '../src/catalogue/records/port-schema.js';
+import type { PortCore } from '../src/catalogue/records/port-record.js';
 
 const NAMES = ['zlib', 'xz', 'curl', 'git', 'jq'];
 

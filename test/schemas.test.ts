@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { z } from 'zod';
-import { buildSchema, compiledBuildSchema, escapeFreeBuildSchema, type BuildSource } from '../src/validate/build-schema.js';
-import { toPortRecord } from '../src/validate/port-record.js';
-import { compiledPortSchema, escapeFreePortSchema, portSchema, type PortSource } from '../src/validate/port-schema.js';
+import { buildSchema, compiledBuildSchema, escapeFreeBuildSchema, type BuildSource } from '../src/catalogue/build-schema.js';
+import { toPortRecord } from '../src/catalogue/records/port-record.js';
+import { compiledPortSchema, escapeFreePortSchema, portSchema, type PortSource } from '../src/catalogue/records/port-schema.js';
 
 interface Compiled {
   label: string;

@@ -4,7 +4,7 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serveSite, type RunningServer } from '../src/serve/server.js';
+import { serveSite, type RunningServer } from '../src/hosts/serve/server.js';
 import { httpRequest } from './support/http.js';
 import { buildConformanceSite, serveForSuite, type ServerContext } from './support/suite-server.js';
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/commands/build.js';
-import { serveSite } from '../src/serve/server.js';
+import { buildSite } from '../src/build/build.js';
+import { serveSite } from '../src/hosts/serve/server.js';
 import { writeCatalogue, zlib } from './support/catalogue.js';
 import { CASES } from './conformance/cases.js';
 import { checkResponse } from './conformance/check.js';

@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { importCatalogue } from '../src/commands/import-catalogue.js';
-import { CHUNK_ENTRIES } from '../src/commands/source-chunks.js';
-import { startJsonCheck } from '../src/commands/json-source.js';
-import { startNativeCheck } from '../src/commands/native-source.js';
+import { importCatalogue } from '../src/import/import-catalogue.js';
+import { CHUNK_ENTRIES } from '../src/import/sources/source-chunks.js';
+import { startJsonCheck } from '../src/import/sources/json-source.js';
+import { startNativeCheck } from '../src/import/sources/native-source.js';
 import { withTempDir } from './support/paths.js';
 
 /** A native entry: its `<name> <length>` line and its list. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { synthCatalogue } from '../scripts/synth-catalogue.js';
-import { buildSite } from '../src/commands/build.js';
+import { buildSite } from '../src/build/build.js';
 import { BROWSER_PAGE, BROWSER_SCRIPT, BROWSER_STYLE, MARKER_FILE } from '../src/routes/site-files.js';
 import { withTempDir } from './support/paths.js';
 

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MARKER_FILE } from '../src/routes/site-files.js';
-import { SiteWriter } from '../src/write/site-writer.js';
+import { SiteWriter } from '../src/writer/thread/site-writer.js';
 import { withTempDir } from './support/paths.js';
 import { xxh64 } from './support/xxh64.js';
 

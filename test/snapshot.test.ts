@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PairList, type DependencyLinks } from '../src/derive/dependencies.js';
 import { coresKey, decodeSnapshot, encodeSnapshot, type Snapshot } from '../src/derive/snapshot.js';
-import { warning } from '../src/problems/problem.js';
+import { warning } from '../src/core/problems/problem.js';
 
 /** zlib names nothing; py-c++@2 names zlib (lib) and itself (build, kind 4); a.b_c-d names zlib twice (run, test). */
 function links(): DependencyLinks {

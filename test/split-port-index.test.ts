@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jsonWrite } from '../scripts/synth/json-write.js';
-import { splitPortIndex, type PortIndexParts } from '../src/read/split-port-index.js';
+import { splitPortIndex, type PortIndexParts } from '../src/catalogue/portindex/split-port-index.js';
 import { onePortPerLine } from './support/catalogue.js';
 import { layOut } from './support/lay-out.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseTclList, substituteBackslashes } from '../src/read/tcl-list.js';
+import { parseTclList, substituteBackslashes } from '../src/catalogue/tcl-list.js';
 
 /** Each row: the list text and the elements Tcl 8.6 (`llength`, `foreach`) makes of it. */
 const LISTS: Array<[string, string[]]> = [

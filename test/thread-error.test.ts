@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fromThreadError, toThreadError } from '../src/problems/thread-error.js';
+import { fromThreadError, toThreadError } from '../src/core/problems/thread-error.js';
 
 test('an error crosses the thread boundary with its code, syscall, path, stack and cause', () => {
   const cause = Object.assign(new Error('no space left on device'), { code: 'ENOSPC', syscall: 'write', path: '/out/a.json' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MARKER_FILE } from '../src/routes/site-files.js';
-import { emptyTrash, linkedTree, liveTree, publish, recoverStaging, stagingPath, stateDirectory } from '../src/write/tree-roles.js';
+import { emptyTrash, linkedTree, liveTree, publish, recoverStaging, stagingPath, stateDirectory } from '../src/writer/trees/tree-roles.js';
 import { withTempDir } from './support/paths.js';
 
 /** A complete tree as a build leaves it: a marker and one file saying which tree it is. */

@@ -3,10 +3,10 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, sta
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { contentHash } from '../src/content-hash.js';
-import { identityOf } from '../src/write/file-ledger.js';
-import type { Entry, Marker } from '../src/write/marker.js';
-import { CheckedTree } from '../src/write/trust.js';
+import { contentHash } from '../src/core/content-hash.js';
+import { identityOf } from '../src/writer/trees/file-ledger.js';
+import type { Entry, Marker } from '../src/writer/trees/marker.js';
+import { CheckedTree } from '../src/writer/trees/trust.js';
 import { markerFiles } from './support/marker-files.js';
 import { withTempDir } from './support/paths.js';
 

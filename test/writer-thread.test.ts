@@ -5,9 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/commands/build.js';
-import { silentProgress } from '../src/report/progress.js';
-import { startWriterEarly, takeWriter } from '../src/write/writer-thread.js';
+import { buildSite } from '../src/build/build.js';
+import { silentProgress } from '../src/core/progress.js';
+import { startWriterEarly, takeWriter } from '../src/writer/thread/writer-thread.js';
 import { FIXTURES, ROOT, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 

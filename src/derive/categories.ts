@@ -1,4 +1,4 @@
-import type { PortCore } from '../validate/port-record.js';
+import type { PortCore } from '../catalogue/records/port-record.js';
 import type { PrintHash } from './print-hash.js';
 
 /**

@@ -3,34 +3,10 @@
  * (see render/feeds). Pure: the catalogue's ports before, the merged texts after, the changes,
  * and the import's date and source info in; the record out, or none when no port changed.
  */
-import { revisionOf } from '../validate/port-record.js';
-import type { CataloguePort, ImportChanges, PortObject } from './merge-ports.js';
+import type { ChangeRecord, PortRelease, PortUpdate } from '../catalogue/change-schema.js';
+import { revisionOf } from '../catalogue/records/port-record.js';
+import type { CataloguePort, ImportChanges, PortObject } from '../derive/merge-ports.js';
 
-/** A port as a change names it: its name, version and revision. */
-export interface PortRelease {
-  name: string;
-  version: string;
-  revision: number | string;
-}
-
-export interface PortUpdate {
-  name: string;
-  /** The fields whose values changed, in the port's order (the new one's, then those it lost). */
-  fields: string[];
-  before: Omit<PortRelease, 'name'>;
-  after: Omit<PortRelease, 'name'>;
-}
-
-export interface ChangeRecord {
-  /** The import's date, ISO 8601 in UTC. */
-  date: string;
-  /** The source's `info` (portindex2json's: the ports tree's commit, when it gives one). */
-  info?: unknown;
-  added: PortRelease[];
-  updated: PortUpdate[];
-  retired: PortRelease[];
-  returned: PortRelease[];
-}
 
 const key = (name: string) => name.toLowerCase();
 

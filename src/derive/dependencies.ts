@@ -1,6 +1,6 @@
-import { warning, type Problem } from '../problems/problem.js';
-import { DEPENDENCY_KINDS, type DependencyKind } from '../validate/port-schema.js';
-import type { PortCore } from '../validate/port-record.js';
+import { warning, type Problem } from '../core/problems/problem.js';
+import { DEPENDENCY_KINDS, type DependencyKind } from '../catalogue/records/port-schema.js';
+import type { PortCore } from '../catalogue/records/port-record.js';
 import { PairList } from './pair-list.js';
 import { hashText, PrintHash, type Lanes } from './print-hash.js';
 

@@ -1,4 +1,4 @@
-import type { PortCore } from '../validate/port-record.js';
+import type { PortCore } from '../catalogue/records/port-record.js';
 import type { MaintainerResource, MaintainerTally } from './maintainers.js';
 
 /** A category as its list and its own page publish it (docs/api.md). */

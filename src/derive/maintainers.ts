@@ -1,4 +1,4 @@
-import type { MaintainerSource, PortCore } from '../validate/port-record.js';
+import type { MaintainerSource, PortCore } from '../catalogue/records/port-record.js';
 import { doubled } from './doubled.js';
 import { hashText, type PrintHash } from './print-hash.js';
 

@@ -1,5 +1,5 @@
-import type { Problem } from '../problems/problem.js';
-import { keptOwn, type OwnOf, type PortOwn, type PortRecord } from '../validate/port-record.js';
+import type { Problem } from '../core/problems/problem.js';
+import { keptOwn, type OwnOf, type PortOwn, type PortRecord } from '../catalogue/records/port-record.js';
 import { categoriesOf, printCategories, spellCategories } from './categories.js';
 import { DependencyLists, resolveDependencies, type DependencyLinks, type DependencyResource } from './dependencies.js';
 import { listCategories, listMaintainers, type CategoryListing, type MaintainerListing } from './listings.js';

@@ -1,4 +1,4 @@
-import type { Problem } from '../problems/problem.js';
+import type { Problem } from '../core/problems/problem.js';
 import { DependencyLists, PairList, type DependencyLinks } from './dependencies.js';
 import { joinLanes, lanesOf } from './print-hash.js';
 

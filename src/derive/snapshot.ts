@@ -1,12 +1,12 @@
 import { endianness } from 'node:os';
-import { contentDigest, contentHash } from '../content-hash.js';
-import type { Problem } from '../problems/problem.js';
-import { isStrings } from '../read/json-shape.js';
-import { DEPENDENCY_KINDS } from '../validate/port-schema.js';
+import { contentDigest, contentHash } from '../core/content-hash.js';
+import type { Problem } from '../core/problems/problem.js';
+import { isStrings } from '../catalogue/json-shape.js';
+import { DEPENDENCY_KINDS } from '../catalogue/records/port-schema.js';
 import { PairList, type DependencyLinks } from './dependencies.js';
 
 /**
- * What a build derived from its ports, kept for the next build (see commands/recalled-ports):
+ * What a build derived from its ports, kept for the next build (see build/recall/recalled-ports):
  * per port, in catalogue order, its name, its text hash, its core hash (the hash of what the
  * listings take from it, see coreHashOf), the cross part of its print and that part's listing
  * digest (see PortList.printAt); the resolved dependencies of every port; and what the

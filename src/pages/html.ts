@@ -1,4 +1,4 @@
-import { thousands } from '../report/thousands.js';
+import { thousands } from '../core/thousands.js';
 import { pageUrlPath, portPagePath } from '../routes/site-files.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,4 +1,4 @@
-import { contentHash } from '../content-hash.js';
+import { contentHash } from '../core/content-hash.js';
 import { maintainersByHandle, type CategoryListing, type MaintainerListing } from '../derive/listings.js';
 import type { PortSummary } from '../derive/ports.js';
 import { categoryPageFile, hasCategoryPage, hasMaintainerPage, maintainerPageFile, NOT_FOUND_PAGE, PAGE_FILE, pageUrlPath, portPagePath, ROBOTS_FILE, SEARCH_PAGE } from '../routes/site-files.js';

@@ -5,7 +5,7 @@
  * a feed library: the one in wide use writes JSON Feed 1.0 only, and both texts are short
  * templates whose every value is escaped below.
  */
-import type { ChangeRecord, PortRelease } from '../derive/change-record.js';
+import type { ChangeRecord, PortRelease } from '../catalogue/change-schema.js';
 import { FEED_ATOM, FEED_JSON } from '../routes/site-files.js';
 
 /** At most this many entries, the newest. */

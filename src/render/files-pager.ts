@@ -1,7 +1,7 @@
-import { contentHash } from '../content-hash.js';
+import { contentHash } from '../core/content-hash.js';
 import { buildItem, PAGE_TAIL, pageCount, pageHead } from './files-page.js';
 import { pageFile } from '../routes/site-files.js';
-import type { BuildSource } from '../validate/build-schema.js';
+import type { BuildSource } from '../catalogue/build-schema.js';
 import type { Body } from './body.js';
 
 /** What shapes the files pages' bytes besides the builds and the code. */

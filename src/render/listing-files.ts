@@ -1,4 +1,4 @@
-import { contentHash } from '../content-hash.js';
+import { contentHash } from '../core/content-hash.js';
 import type { CategoryListing, MaintainerListing } from '../derive/listings.js';
 import { maintainersByHandle } from '../derive/listings.js';
 import { CATEGORIES_ROUTE, MAINTAINERS_ROUTE, ROOT_LINK_FORMATS } from '../routes/route-table.js';

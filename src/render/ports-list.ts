@@ -1,4 +1,4 @@
-import { contentHash } from '../content-hash.js';
+import { contentHash } from '../core/content-hash.js';
 import { PORTS_ROUTE } from '../routes/route-table.js';
 import type { Body } from './body.js';
 import { PAGE_TAIL, pageCount, pageHead } from './files-page.js';

@@ -1,4 +1,4 @@
-import { contentHash } from '../content-hash.js';
+import { contentHash } from '../core/content-hash.js';
 import type { PortSummary } from '../derive/ports.js';
 import { toJsonText } from './json-text.js';
 

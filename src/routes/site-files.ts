@@ -17,8 +17,8 @@ export const LIST_PAGES_DIR = 'api/v1/pages';
 export const NETLIFY_REDIRECTS = '_redirects';
 export const NETLIFY_HEADERS = '_headers';
 /**
- * What Netlify's function (src/netlify-function.ts) knows of the site: the port names, the
- * categories and handles that have a page, the page counts (see host/netlify.ts).
+ * What Netlify's function (src/hosts/netlify/netlify-function.ts) knows of the site: the port names, the
+ * categories and handles that have a page, the page counts (see hosts/netlify/netlify.ts).
  */
 export const NETLIFY_INDEX = '_ports-gen/site-index.json';
 /** Marks a directory as written by ports-gen; holds the manifest of the build. */

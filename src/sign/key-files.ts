@@ -5,7 +5,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../problems/usage-error.js';
+import { UsageError } from '../core/problems/usage-error.js';
 import { generateKeyPair, parsePublicKey, parseSecretKey, SignifyError, type PublicKey, type SecretKey } from './signify.js';
 
 /** A key file is a few hundred bytes: anything much larger is not one, and is not read whole. */

@@ -1,4 +1,4 @@
-import { MarkerFiles, type Entry } from '../../src/write/marker.js';
+import { MarkerFiles, type Entry } from '../../src/writer/trees/marker.js';
 
 /** The files of a marker, as readMarker and the tree's ledger would give them for `files`. */
 export function markerFiles(files: ReadonlyMap<string, Entry>): MarkerFiles {

@@ -1,6 +1,6 @@
 import { allPorts, derivePorts, type PortResource } from '../../src/derive/ports.js';
-import { toPortRecord, type PortRecord } from '../../src/validate/port-record.js';
-import { portSchema } from '../../src/validate/port-schema.js';
+import { toPortRecord, type PortRecord } from '../../src/catalogue/records/port-record.js';
+import { portSchema } from '../../src/catalogue/records/port-schema.js';
 
 /** Validated records from source objects written as portindex2json would write them. */
 export function records(...sources: Array<Record<string, unknown>>): PortRecord[] {

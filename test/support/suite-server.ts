@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../src/commands/build.js';
+import { buildSite } from '../../src/build/build.js';
 import { CONFORMANCE, CONFORMANCE_BASE_URL, CONFORMANCE_PAGE_SIZE } from '../conformance/check.js';
 
 export interface Running {

@@ -1,0 +1,73 @@
+import { changedWhileRead } from '../catalogue/file-identity.js';
+import type { ProblemLog } from '../core/problems/problem-log.js';
+import { FilesPager } from '../render/files-pager.js';
+import type { Progress } from '../core/progress.js';
+import { scanBuilds } from '../catalogue/scan-builds.js';
+import { collectGarbage } from '../core/collect-garbage.js';
+import { NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles } from '../routes/site-files.js';
+import type { SiteWriter } from '../writer/thread/site-writer.js';
+
+export interface FilesPhaseOptions {
+  buildsPath: string;
+  buildsName: string;
+  baseUrl: string;
+  pageSize: number;
+}
+
+/**
+ * How often the files phase collects garbage. Its live heap is small, so a collection is
+ * cheap; without it V8 keeps the heap the paging's short-lived strings grew, and the build's
+ * peak RSS nearly doubles.
+ */
+const GC_EVERY_PAGES = 512;
+
+export interface PagesWritten {
+  pages: number;
+  builds: number;
+  paths: number;
+}
+
+/**
+ * The files pages (docs/api.md), streamed: each build validated and paged as it is read, a page
+ * written as soon as it is full. `count`: the builds, counted ahead (see file-identity), since
+ * every page carries the count. Undefined when a build has a problem.
+ */
+export async function writePages(options: FilesPhaseOptions, count: number, writer: SiteWriter, log: ProblemLog, progress: Progress): Promise<PagesWritten | undefined> {
+  progress.phase('writing builds', count);
+  let written = 0;
+  let paths = 0;
+  const pager = new FilesPager(async (file, body) => {
+    await writer.write(file, body);
+    if (++written % GC_EVERY_PAGES === 0) collectGarbage();
+  }, options.baseUrl, count, options.pageSize);
+  let paged = 0;
+  const builds = await scanBuilds(options.buildsPath, options.buildsName, log, async (build, plain) => {
+    // The build has failed, or the file has more builds than counted; keep validating, stop writing.
+    if (log.errors > 0 || paged === count) return;
+    paged++;
+    paths += build.files.length;
+    progress.advance();
+    await pager.add(build, plain);
+  });
+  if (log.errors > 0) return undefined;
+  if (builds !== count) {
+    // Read as it was being written (cut short or grown since it was counted).
+    log.add(changedWhileRead(options.buildsName));
+    return undefined;
+  }
+  await pager.finish();
+  return { pages: pager.pages, builds, paths };
+}
+
+/**
+ * The files pages, under the files pages' key, and the Netlify rules and index, under `rules`
+ * (see rulesKey). A previous tree's file made under the same key by the same code is kept;
+ * the others, and the headers, are made and placed by their bytes.
+ */
+export function wantSiteFiles(writer: SiteWriter, pages: number, key: string, rules: string | undefined): void {
+  for (const file of pageFiles(pages)) writer.want(file, key);
+  writer.want(NETLIFY_REDIRECTS, rules);
+  writer.want(NETLIFY_INDEX, rules);
+  writer.want(NETLIFY_HEADERS, undefined);
+}
+

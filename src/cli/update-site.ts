@@ -1,0 +1,37 @@
+/**
+ * `ports-gen update`: the update cycle of a mirror in one command. The source is imported, and
+ * the site built only when the import changed the catalogue, there is no site yet, or the site
+ * was not built from the catalogue as it is (see built-from): a scheduled job whose index did
+ * not change (a 304) and whose site is current does nothing else.
+ */
+import path from 'node:path';
+import { hasMarkerFile } from '../writer/trees/marker.js';
+import { buildSite, type BuildOptions, type BuildResult } from '../build/build.js';
+import { builtFrom, catalogueDigest } from '../build/state/built-from.js';
+import { importCatalogue, type ImportOptions, type ImportResult } from '../import/import-catalogue.js';
+
+export interface UpdateResult {
+  imported: ImportResult;
+  /** The build, when one ran. */
+  built: BuildResult | undefined;
+  seconds: number;
+}
+
+export async function updateSite(importing: ImportOptions, building: BuildOptions): Promise<UpdateResult> {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  const imported = await importCatalogue(importing);
+  if (!imported.ok) return { imported, built: undefined, seconds: seconds() };
+  const out = path.resolve(building.cwd, building.out);
+  // A site not built from the catalogue as it is now (an import whose build was stopped) is built too.
+  const stale = imported.wrote || !hasMarkerFile(out) || builtFrom(out) !== catalogueDigest(path.resolve(building.cwd, building.catalogue));
+  const built = stale ? await buildSite(building) : undefined;
+  return { imported, built, seconds: seconds() };
+}
+
+/** The one JSON summary of `update --json`: the import's counts, whether a build ran and what it wrote, the time. */
+export function updateSummary({ imported, built, seconds }: UpdateResult): unknown {
+  const { changes, wrote, notModified } = imported;
+  const build = built ? { ran: true, ok: built.ok, files: built.stats.files, written: built.stats.written, carried: built.stats.carried, seconds: built.stats.seconds } : { ran: false };
+  return { import: { ...changes, written: wrote, notModified: notModified === true }, build, seconds: Number(seconds.toFixed(3)) };
+}

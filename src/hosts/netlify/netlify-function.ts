@@ -1,0 +1,60 @@
+/**
+ * The Netlify Function behind the site's rules (`_redirects` sends it what no rule can answer:
+ * a port in another letter case, an unknown name, a page number as Python's int() reads it, an
+ * invalid page, an unknown path). It decides each request as `ports-gen serve` does, with the
+ * same pure `answer`, from the index the build publishes (NETLIFY_INDEX), and sends a file's
+ * bytes fetched from the site itself. Bundled into netlify/functions/ by scripts/bundle.ts.
+ */
+import { API_HEADERS } from '../../routes/route-table.js';
+import { fileUrlPath, NETLIFY_INDEX, NOT_FOUND_PAGE } from '../../routes/site-files.js';
+import type { SiteShape } from './netlify.js';
+import { answer, missingAnswer, type Answer, type SiteIndex } from '../../routes/answer.js';
+
+/** The index of the deploy, read once per instance of the function (a deploy never changes). */
+let index: Promise<SiteIndex> | undefined;
+
+async function loadIndex(origin: string): Promise<SiteIndex> {
+  const [response, notFoundPage] = await Promise.all([fetch(new URL(`/${NETLIFY_INDEX}`, origin)), fetch(new URL(`/${NOT_FOUND_PAGE}`, origin), { method: 'HEAD' })]);
+  if (!response.ok) throw new Error(`${NETLIFY_INDEX}: ${response.status}`);
+  const shape = (await response.json()) as SiteShape;
+  return {
+    ports: new Map(shape.ports.map((name) => [name.toLowerCase(), name])),
+    pages: shape.pages,
+    listPages: shape.listPages,
+    categories: new Set(shape.categories),
+    maintainers: new Set(shape.maintainers),
+    // A site with pages has its 404 page. Netlify serves each page as a file before any rule
+    // could send it here, so the function knows none of them: it answers only what they miss.
+    sitePages: notFoundPage.ok ? new Map() : undefined,
+  };
+}
+
+export default async function handle(request: Request): Promise<Response> {
+  // HEAD gets the status and headers alone, the GET's Content-Length among them: a body, even
+  // one to drop, holds the runtime's stream open.
+  const head = request.method === 'HEAD';
+  const send = (status: number, bytes: Uint8Array, headers: Record<string, string> = API_HEADERS) =>
+    new Response(head ? null : bytes, { status, headers: { ...headers, 'Content-Length': String(bytes.byteLength) } });
+  const json = (status: number, body: unknown) => send(status, new TextEncoder().encode(JSON.stringify(body)));
+  const url = new URL(request.url);
+  let site: SiteIndex;
+  try {
+    site = await (index ??= loadIndex(url.origin));
+  } catch {
+    index = undefined; // tried again by the next request
+    return json(503, { detail: 'Service temporarily unavailable, try again later.' });
+  }
+  // The target as the client wrote it: the path is compared with the index, never opened.
+  const cors = { origin: request.headers.get('origin') ?? undefined, requestMethod: request.headers.get('access-control-request-method') ?? undefined };
+  let decision: Answer = answer(request.method, url.pathname + url.search, site, cors);
+  // A file gone is answered as missing: a page by the 404 page, which when gone is a JSON body.
+  for (;;) {
+    if ('preflight' in decision) return new Response(null, { status: 200, headers: { ...decision.preflight, 'Content-Length': '0' } });
+    if ('location' in decision) return new Response(null, { status: 301, headers: { ...(decision.headers ?? API_HEADERS), Location: decision.location } });
+    if ('body' in decision) return json(decision.status, decision.body);
+    // Fetched whole for HEAD too: its length is the GET's Content-Length.
+    const file = await fetch(new URL(fileUrlPath(decision.file), url.origin));
+    if (file.ok) return send(decision.status, new Uint8Array(await file.arrayBuffer()), decision.headers);
+    decision = missingAnswer(decision.missing);
+  }
+}

@@ -1,0 +1,53 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CATEGORY_DIR, listPagesDirectory, MAINTAINER_DIR, MARKER_FILE, PORTS_DIR, type ListName } from '../../routes/site-files.js';
+import type { SiteIndex } from '../../routes/answer.js';
+import { readPageIndex } from './page-index.js';
+import { directoriesIn, entriesIn } from './tree-entries.js';
+
+const PAGE_FILE = /^page-([1-9][0-9]*)\.json$/;
+
+/** Reads the names and page counts of a built site from its tree (nothing else is trusted). */
+export function readSiteIndex(dir: string): SiteIndex {
+  const ports = new Map<string, string>();
+  // Every site has its ports' directory: a tree without it is gone (see serve's retry).
+  for (const entry of readdirSync(path.join(dir, PORTS_DIR), { withFileTypes: true })) {
+    if (entry.isDirectory()) ports.set(entry.name.toLowerCase(), entry.name);
+  }
+  return {
+    ports,
+    pages: pagesIn(dir, 'files'),
+    listPages: { ports: pagesIn(dir, 'ports'), category: pagesIn(dir, 'category'), maintainer: pagesIn(dir, 'maintainer') },
+    categories: new Set(directoriesIn(dir, CATEGORY_DIR)),
+    maintainers: new Set(directoriesIn(dir, MAINTAINER_DIR)),
+    sitePages: readPageIndex(dir),
+  };
+}
+
+function pagesIn(dir: string, list: ListName): number {
+  let pages = 0;
+  for (const entry of entriesIn(dir, listPagesDirectory(list))) {
+    const match = PAGE_FILE.exec(entry.name);
+    if (match && entry.isFile()) pages = Math.max(pages, Number(match[1]));
+  }
+  return Math.max(pages, 1);
+}
+
+/**
+ * The index of the tree at `dir`, read again whenever it is another tree or a build has
+ * swapped in a new one (the marker file's inode or time changes), so `serve` can run beside
+ * repeated builds.
+ */
+export function watchSiteIndex(): (dir: string) => SiteIndex {
+  let stamp = '';
+  let index: SiteIndex | undefined;
+  return (dir) => {
+    const marker = statSync(path.join(dir, MARKER_FILE), { throwIfNoEntry: false });
+    const now = `${dir}\0${marker ? `${marker.ino}:${marker.mtimeMs}` : 'none'}`;
+    if (!index || now !== stamp) {
+      index = readSiteIndex(dir);
+      stamp = now;
+    }
+    return index;
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * `ports-gen import <url>`: the source fetched over HTTP(S) before it is imported as a file is.
+ * A conditional GET with what the last import of the same URL was told (its ETag and
+ * Last-Modified, kept in the catalogue directory), a compressed transfer, a timeout, redirects
+ * followed, and a few tries with backoff on network errors and 5xx. A body shorter than its
+ * Content-Length is refused: a PortIndex cut short would retire every port past the cut.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import path from 'node:path';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { MachineFault } from '../core/problems/machine-fault.js';
+import type { Progress } from '../core/progress.js';
+import { VERSION } from '../core/version.js';
+
+/** What a server said of the body it sent, to ask next time whether it changed. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+export interface FetchOptions {
+  validators?: Validators;
+  /** For each try: the time to the response's headers, and between two chunks of its body. */
+  timeoutMs: number;
+  /** Tries after the first, on a network error or a 5xx, each after twice the last wait (from `backoffMs`). */
+  retries: number;
+  backoffMs: number;
+  /** Bodies larger than this (decompressed) are refused. */
+  limit: number;
+  progress: Progress;
+  signal?: AbortSignal;
+}
+
+export type Fetched = { notModified: true } | { notModified: false; bytes: Buffer; validators: Validators };
+
+const REDIRECTS = 5;
+
+/** Whether a source names a URL rather than a file. */
+export function isUrl(source: string): boolean {
+  return /^https?:\/\//i.test(source);
+}
+
+/** A failure worth another try: the network, or the server's own trouble. */
+class Transient extends Error {}
+
+export async function fetchSource(url: string, options: FetchOptions): Promise<Fetched> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetchOnce(url, options, REDIRECTS);
+    } catch (cause) {
+      if (!(cause instanceof Transient) || attempt >= options.retries || options.signal?.aborted) {
+        throw cause instanceof Transient ? new MachineFault(`${url}: ${cause.message} (tried ${attempt + 1} times)`) : cause;
+      }
+      await new Promise((resolve) => setTimeout(resolve, options.backoffMs * 2 ** attempt));
+    }
+  }
+}
+
+function fetchOnce(url: string, options: FetchOptions, redirects: number): Promise<Fetched> {
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': `ports-gen/${VERSION}` };
+  if (options.validators?.etag) headers['if-none-match'] = options.validators.etag;
+  if (options.validators?.lastModified) headers['if-modified-since'] = options.validators.lastModified;
+  const get = url.toLowerCase().startsWith('https:') ? httpsGet : httpGet;
+  return new Promise<Fetched>((resolve, reject) => {
+    const request = get(url, { headers, timeout: options.timeoutMs, signal: options.signal }, (response) => {
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if ([301, 302, 303, 307, 308].includes(status) && location) {
+        response.resume();
+        if (redirects === 0) return reject(new MachineFault(`${url}: more than ${REDIRECTS} redirects`));
+        return resolve(fetchOnce(new URL(location, url).href, options, redirects - 1));
+      }
+      if (status === 304) {
+        response.resume();
+        return resolve({ notModified: true });
+      }
+      if (status >= 500) {
+        response.resume();
+        return reject(new Transient(`HTTP ${status} ${response.statusMessage ?? ''}`.trim()));
+      }
+      if (status !== 200) {
+        response.resume();
+        return reject(new MachineFault(`${url}: HTTP ${status} ${response.statusMessage ?? ''}`.trim()));
+      }
+      readBody(url, response, options).then(resolve, reject);
+    });
+    request.on('timeout', () => request.destroy(new Transient(`no answer within ${options.timeoutMs / 1000} s`)));
+    request.on('error', (cause: NodeJS.ErrnoException) => {
+      // Ours (a timeout, a refusal) and an interrupt as they are; any other error is the network's.
+      const ours = cause instanceof Transient || cause instanceof MachineFault || cause.name === 'AbortError';
+      reject(ours ? cause : new Transient(cause.code ?? cause.message));
+    });
+  });
+}
+
+/** The body, decompressed, once all of it came: as long as its Content-Length says, and no longer than the limit. */
+function readBody(url: string, response: IncomingMessage, options: FetchOptions): Promise<Fetched> {
+  const expected = Number(response.headers['content-length'] ?? NaN);
+  const encoding = String(response.headers['content-encoding'] ?? 'identity').toLowerCase();
+  const decoder = encoding === 'gzip' ? createGunzip() : encoding === 'br' ? createBrotliDecompress() : encoding === 'deflate' ? createInflate() : undefined;
+  const validators: Validators = {};
+  if (typeof response.headers.etag === 'string') validators.etag = response.headers.etag;
+  if (typeof response.headers['last-modified'] === 'string') validators.lastModified = response.headers['last-modified'];
+  options.progress.phase(`downloading ${url}`, Number.isFinite(expected) ? expected : undefined);
+  return new Promise<Fetched>((resolve, reject) => {
+    let received = 0;
+    let size = 0;
+    const chunks: Buffer[] = [];
+    let failed = false;
+    const fail = (cause: Error) => {
+      if (failed) return;
+      failed = true;
+      response.destroy();
+      decoder?.destroy();
+      reject(cause);
+    };
+    const cutShort = () => new MachineFault(`${url}: the download was cut short (${received.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} bytes)`);
+    const take = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > options.limit) return fail(new MachineFault(`${url}: larger than ${options.limit / (1 << 20)} MiB: not a PortIndex`));
+      chunks.push(chunk);
+    };
+    response.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      options.progress.advance(chunk.length);
+      if (decoder) decoder.write(chunk);
+      else take(chunk);
+    });
+    // The connection closed before the body's end: cut short, not a network error to try again.
+    response.on('aborted', () => fail(cutShort()));
+    response.on('error', () => fail(cutShort()));
+    decoder?.on('data', take);
+    decoder?.on('error', () => fail(new MachineFault(`${url}: the ${encoding} body does not decompress (cut short, or damaged)`)));
+    response.on('end', () => {
+      if (failed) return;
+      if (Number.isFinite(expected) && received !== expected) return fail(cutShort());
+      const done = () => !failed && resolve({ notModified: false, bytes: Buffer.concat(chunks), validators });
+      if (!decoder) return done();
+      decoder.on('end', done);
+      decoder.end();
+    });
+  });
+}
+
+/** Where an import keeps what the server said of the source it fetched last. */
+const VALIDATORS_FILE = 'source.json';
+
+/** What the last import of `url` into `catalogue` was told; none for another URL. */
+export function rememberedValidators(catalogue: string, url: string): Validators | undefined {
+  try {
+    const kept = JSON.parse(readFileSync(path.join(catalogue, VALIDATORS_FILE), 'utf8')) as { url?: unknown; etag?: unknown; lastModified?: unknown };
+    if (kept.url !== url) return undefined;
+    return { ...(typeof kept.etag === 'string' ? { etag: kept.etag } : {}), ...(typeof kept.lastModified === 'string' ? { lastModified: kept.lastModified } : {}) };
+  } catch {
+    return undefined; // none, or not ours: an unconditional GET
+  }
+}
+
+/** Kept once an import of `url` succeeded, written beside and renamed: a reader finds the old or the new. */
+export function rememberValidators(catalogue: string, url: string, validators: Validators): void {
+  const file = path.join(catalogue, VALIDATORS_FILE);
+  writeFileSync(`${file}.tmp`, `${JSON.stringify({ url, ...validators })}\n`);
+  renameSync(`${file}.tmp`, file);
+}

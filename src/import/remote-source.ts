@@ -1,0 +1,61 @@
+/**
+ * An import's source from a URL (see fetch-source), and the check of a source's signify
+ * signature (`--sig`, `--pub`) before anything of it is parsed.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { error } from '../core/problems/problem.js';
+import type { ProblemLog } from '../core/problems/problem-log.js';
+import type { Progress } from '../core/progress.js';
+import { readPublicKey } from '../sign/key-files.js';
+import { checkSignature, SignifyError } from '../sign/signify.js';
+import { fetchSource, isUrl, rememberedValidators, type FetchOptions, type Validators } from './fetch-source.js';
+import { SOURCE_LIMIT } from './import-source.js';
+
+/** How a URL is fetched: its tries and their timeouts (see FetchOptions). */
+export type HttpOptions = Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs'>;
+
+export const HTTP_DEFAULTS: HttpOptions = { timeoutMs: 60_000, retries: 3, backoffMs: 1000 };
+
+/** The signature a source must have: a signify `.sig` (a URL or a file) and the public key (a file). */
+export interface SourceSignature {
+  signature: string;
+  publicKey: string;
+}
+
+export type RemoteRead = { notModified: true } | { notModified: false; bytes: Buffer; validators: Validators };
+
+/** The source at `url`, asked for only if it changed since the last import of the same URL into `catalogue`. */
+export async function readRemoteSource(url: string, catalogue: string, http: HttpOptions, progress: Progress, signal?: AbortSignal): Promise<RemoteRead> {
+  // Without its portindex.json (removed by hand), the catalogue needs the source whatever the server says.
+  const validators = existsSync(path.join(catalogue, 'portindex.json')) ? rememberedValidators(catalogue, url) : undefined;
+  return fetchSource(url, { ...http, validators, limit: SOURCE_LIMIT, progress, signal });
+}
+
+/**
+ * Whether `bytes` (the source `name`) carry a good signature: the key is read first (a key that
+ * cannot be used is a refusal), then the signature; one that is missing, damaged or does not
+ * match is a `bad-signature` problem.
+ */
+export async function checkSourceSignature(bytes: Buffer, name: string, wanted: SourceSignature, cwd: string, http: HttpOptions, progress: Progress, log: ProblemLog): Promise<boolean> {
+  const key = readPublicKey(wanted.publicKey, cwd);
+  let text: string;
+  try {
+    text = isUrl(wanted.signature)
+      ? await fetchSource(wanted.signature, { ...http, limit: 4096, progress }).then((got) => (got.notModified ? '' : got.bytes.toString('utf8')))
+      : readFileSync(path.resolve(cwd, wanted.signature), 'utf8');
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') throw cause;
+    log.add(error('bad-signature', name, {}, `expected a signify signature in ${wanted.signature}, found no such file`));
+    return false;
+  }
+  let failure: string | undefined;
+  try {
+    failure = checkSignature(bytes, text, key);
+  } catch (cause) {
+    if (!(cause instanceof SignifyError)) throw cause;
+    failure = `${wanted.signature}: ${cause.message}`;
+  }
+  if (failure !== undefined) log.add(error('bad-signature', name, {}, `expected the signature of ${wanted.signature} by ${wanted.publicKey}, found that ${failure}`));
+  return failure === undefined;
+}

@@ -1,0 +1,159 @@
+import {
+  ALLOWED_METHODS,
+  BROWSER_ROUTES,
+  browserHeaders,
+  CATEGORIES_ROUTE,
+  CATEGORY_ROUTE,
+  DATA_ROUTES,
+  dataHeaders,
+  FILES_ROUTE,
+  JSON_FORMATS,
+  MAINTAINER_ROUTE,
+  MAINTAINERS_ROUTE,
+  methodNotAllowedBody,
+  OPENAPI_ROUTE,
+  optionsBody,
+  pageHeaders,
+  PORT_ROUTE,
+  PREFLIGHT_CORS_HEADERS,
+  PREFLIGHT_HEADERS,
+  PORTS_ROUTE,
+  ROOT_ROUTE,
+  API_PREFIX,
+  type Route,
+} from './route-table.js';
+import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, listPageFile, maintainerFile, NOT_FOUND_PAGE, OPENAPI_FILE, portFile, rootFile, type ErrorKind, type ListName } from './site-files.js';
+import { decodePath, slashedLocation } from './append-slash.js';
+import { pageDecision, type PageIndex } from './page-answer.js';
+import { resolvePage } from './page-number.js';
+
+/** What `serve` knows of a built site, from its tree (see site-index). */
+export interface SiteIndex {
+  /** Port names by lower case. */
+  ports: ReadonlyMap<string, string>;
+  /** The pages of the files list. */
+  pages: number;
+  /** The pages of the other lists. */
+  listPages: Readonly<Record<Exclude<ListName, 'files'>, number>>;
+  /** The categories and handles that have a page. */
+  categories: ReadonlySet<string>;
+  maintainers: ReadonlySet<string>;
+  /** The pages for people, for a site built with them (it has the 404 page); undefined otherwise. */
+  sitePages?: PageIndex | undefined;
+}
+
+/** What to answer when a file is missing: a route's error, or (`page`) the 404 page. */
+export type Miss = ErrorKind | 'page';
+
+export type Answer =
+  /**
+   * `missing`: what to answer should the file be gone when it is opened (a rebuild);
+   * `headers`: the file's own, for the browser's files and the pages (the API's otherwise).
+   * A 404 with a file is the 404 page.
+   */
+  | { status: 200 | 404; file: string; missing: Miss; headers?: Record<string, string> }
+  | { status: number; body: unknown }
+  /** `headers`: a page's redirect has its own (the API's otherwise). */
+  | { status: 301; location: string; headers?: Record<string, string> }
+  /** A CORS preflight: no body, these headers alone. */
+  | { status: 200; preflight: Record<string, string> };
+
+/** What a request says of CORS: its `Origin` and `Access-Control-Request-Method` headers. */
+export interface CorsRequest {
+  origin?: string | undefined;
+  requestMethod?: string | undefined;
+}
+
+/** An instance route's path as a pattern, its `:name` one segment of `segment` (a character class). */
+function instancePattern(route: Route, segment: string): { route: Route; pattern: RegExp } {
+  const [before, after] = route.path.split(':name');
+  return { route, pattern: new RegExp(`^${before}(${segment})${after}$`) };
+}
+
+/** The 404 page; should it be gone when opened, the API's Not found. */
+const NOT_FOUND_PAGE_ANSWER: Answer = { status: 404, file: NOT_FOUND_PAGE, missing: 'not-found', headers: pageHeaders(NOT_FOUND_PAGE) };
+
+/** What to answer for a file gone when it is opened (a rebuild without pages, or a link planted in the tree). */
+export function missingAnswer(miss: Miss): Answer {
+  return miss === 'page' ? NOT_FOUND_PAGE_ANSWER : { status: 404, body: ERROR_BODIES[miss] };
+}
+
+/** The instance routes, their segments matched as the live service's router matches them. */
+const INSTANCES = [instancePattern(PORT_ROUTE, PORT_SEGMENT), instancePattern(CATEGORY_ROUTE, CATEGORY_SEGMENT), instancePattern(MAINTAINER_ROUTE, GITHUB_SEGMENT)];
+
+const FIXED: ReadonlyMap<string, Route> = new Map([ROOT_ROUTE, OPENAPI_ROUTE, PORTS_ROUTE, FILES_ROUTE, CATEGORIES_ROUTE, MAINTAINERS_ROUTE].map((route) => [route.path, route]));
+
+function matchRoute(path: string): { route: Route; name?: string } | undefined {
+  const fixed = FIXED.get(path);
+  if (fixed) return { route: fixed };
+  for (const { route, pattern } of INSTANCES) {
+    const match = pattern.exec(path);
+    if (match) return { route, name: match[1]! };
+  }
+  return undefined;
+}
+
+/** Django's QueryDict.get: the last value of a repeated key. */
+function lastValue(query: URLSearchParams, key: string): string | undefined {
+  return query.getAll(key).at(-1);
+}
+
+/**
+ * docs/api.md as one pure decision, in the order Django and DRF take them: URL resolution (with
+ * APPEND_SLASH), content negotiation (`format`), the method, then the lookup. The request's
+ * path is only ever compared with the index, never joined to a file-system path.
+ */
+export function answer(method: string, rawTarget: string, site: SiteIndex, cors: CorsRequest = {}): Answer {
+  // django-cors-headers comes first among the live service's middleware: before any route.
+  if (method === 'OPTIONS' && cors.requestMethod !== undefined) {
+    return { status: 200, preflight: cors.origin !== undefined ? { ...PREFLIGHT_HEADERS, ...PREFLIGHT_CORS_HEADERS } : { ...PREFLIGHT_HEADERS } };
+  }
+  const queryAt = rawTarget.indexOf('?');
+  const rawPath = queryAt === -1 ? rawTarget : rawTarget.slice(0, queryAt);
+  const rawQuery = queryAt === -1 ? '' : rawTarget.slice(queryAt + 1);
+  const path = decodePath(rawPath);
+  // Outside /api/, a site with pages answers what it does not know with its 404 page.
+  const pages = site.sitePages && !(path ?? rawPath).startsWith(API_PREFIX) ? site.sitePages : undefined;
+  if (path === undefined || path.includes('\0')) return pages ? NOT_FOUND_PAGE_ANSWER : { status: 404, body: ERROR_BODIES['not-found'] };
+
+  const missing: Miss = pages ? 'page' : 'not-found';
+  const browser = BROWSER_ROUTES.find((route) => route.path === path);
+  if (browser && (method === 'GET' || method === 'HEAD')) return { status: 200, file: browser.file, missing, headers: browserHeaders(browser.contentType) };
+  const data = DATA_ROUTES.find((route) => route.path === path);
+  if (data && (method === 'GET' || method === 'HEAD')) return { status: 200, file: data.file, missing, headers: dataHeaders(data.contentType) };
+  if (pages) {
+    const page = pageDecision(method, path, pages);
+    if (page.status === 301) return { status: 301, location: slashedLocation(path, rawQuery), headers: pageHeaders(page.file) };
+    return page.status === 200 ? { status: 200, file: page.file, missing, headers: pageHeaders(page.file) } : NOT_FOUND_PAGE_ANSWER;
+  }
+
+  const match = matchRoute(path);
+  if (!match) {
+    if (!path.endsWith('/') && matchRoute(`${path}/`)) {
+      return { status: 301, location: slashedLocation(path, rawQuery) };
+    }
+    return { status: 404, body: ERROR_BODIES['not-found'] };
+  }
+
+  const query = new URLSearchParams(rawQuery);
+  const format = lastValue(query, 'format');
+  if (format && !(JSON_FORMATS as readonly string[]).includes(format)) return { status: 404, body: ERROR_BODIES['not-found'] };
+
+  if (!(ALLOWED_METHODS as readonly string[]).includes(method)) return { status: 405, body: methodNotAllowedBody(method) };
+  if (method === 'OPTIONS') return { status: 200, body: optionsBody(match.route) };
+
+  const { route, name } = match;
+  const found = (file: string): Answer => ({ status: 200, file, missing: route.missing });
+  const miss = (): Answer => ({ status: 404, body: ERROR_BODIES[route.missing] });
+  if (route.kind === 'root') return found(rootFile(format));
+  if (route.kind === 'document') return found(OPENAPI_FILE);
+  if (route === PORT_ROUTE) {
+    const spelled = site.ports.get(name!.toLowerCase());
+    return spelled === undefined ? miss() : found(portFile(spelled));
+  }
+  if (route === CATEGORY_ROUTE) return site.categories.has(name!) ? found(categoryFile(name!)) : miss();
+  if (route === MAINTAINER_ROUTE) return site.maintainers.has(name!) ? found(maintainerFile(name!)) : { status: 200, body: [] };
+  const list = route.list!;
+  const page = resolvePage(lastValue(query, 'page'), list === 'files' ? site.pages : site.listPages[list]);
+  return page === undefined ? miss() : found(listPageFile(list, page));
+}

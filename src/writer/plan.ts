@@ -1,0 +1,224 @@
+/**
+ * Every decision of the writer, as pure functions of plain data: `plan` turns the files a build
+ * wants and what the trees on disk hold (as the reading step found them, see trust.ts) into
+ * the operations that make the new tree; `placeMade` and `placeLate` decide what the plan could
+ * not before the build made bytes: where made bytes go, and where a compressed sibling comes from. The executor carries the operations out and decides
+ * nothing.
+ */
+import { contentDigest, contentHash } from '../core/content-hash.js';
+import type { FilesInfo } from './trees/marker.js';
+import { siblingsOf, sourceOf, type Encoding } from './precompress.js';
+import type { Checked, Held, TreeFiles } from './trees/trust.js';
+import { directoriesOf, parentOf } from './trees/tree-paths.js';
+
+/**
+ * Every file a build wants, by path, with the key its bytes are made under when one is known
+ * before they are made (a port's print, the pages key); undefined: only its bytes will tell.
+ */
+export type Wanted = ReadonlyMap<string, string | undefined>;
+
+/** A tree an earlier build wrote, as read from disk: its files as checked, and its marker's record. */
+export interface TreeOnDisk {
+  files: TreeFiles;
+  /** The code that made it (see code-fingerprint): its keys count only for the same code. */
+  fingerprint: string;
+  filesInfo: FilesInfo | undefined;
+}
+
+/** The claimed spare, as read: also what stands in it that its marker does not list (see trust.ts). */
+export interface SpareOnDisk extends TreeOnDisk {
+  strangers: readonly string[];
+}
+
+/** What the trees on disk hold. */
+export interface OnDisk {
+  live?: TreeOnDisk;
+  /** The claimed spare; null when one was claimed but has no marker it can trust; none for a new tree. */
+  spare?: SpareOnDisk | null;
+}
+
+export interface PlanInput {
+  wanted: Wanted;
+  /** Files made of other wanted files, end to end (see assembly.ts), by path: their parts in order. */
+  assemblies?: ReadonlyMap<string, readonly string[]>;
+  /** Files that get a signify signature beside them, `<file>.sig` (see sign/signify). */
+  signed?: readonly string[];
+  onDisk: OnDisk;
+  /** The code this build runs (see code-fingerprint). */
+  fingerprint: string;
+  /** The key the files pages are made under (see build/build). */
+  pagesKey: string;
+  /** Each JSON file gets compressed siblings (see precompress). */
+  precompress: boolean;
+}
+
+export type Operation =
+  /** The claimed spare cannot be trusted: set aside whole, and the tree made afresh. */
+  | { op: 'restart' }
+  /** Something of the spare that the new tree must not have: a file not wanted, a directory nothing wanted is in, a stranger. */
+  | { op: 'remove'; path: string }
+  /** The spare holds the file already: recorded as it is. */
+  | { op: 'keep'; path: string; held: Checked }
+  /** The live tree holds it: a hard link to `source`, so it keeps its inode and time. */
+  | { op: 'link'; path: string; source: Checked; held: Held }
+  /** Its bytes must be made by the build, then placed (see placeMade). */
+  | { op: 'make'; path: string }
+  /** New bytes, written as a new file. */
+  | { op: 'write'; path: string; bytes: Uint8Array; held: Held }
+  /**
+   * A file assembled from wanted files once they are placed (see assembly.ts, placeAssembly):
+   * under `key`, the hashes of its parts; what it can take from `previous`, the live tree's
+   * file of that path, is copied from there. Planned without them, which only the parts' bytes tell.
+   */
+  | { op: 'assemble'; path: string; parts: readonly string[]; key?: string; previous?: Checked }
+  /** The signature of `source`, made once its source is placed (see placeLate). */
+  | { op: 'sign'; path: string; source: string }
+  /** A compressed sibling of `source`, placed once its source is (see placeLate). */
+  | { op: 'sibling'; path: string; source: string; encoding: Encoding }
+  /** The marker, written last: the tree is whole. */
+  | { op: 'marker' };
+
+export interface Plan {
+  /** In the order they are carried out; `make` and `sibling` wait for bytes, `marker` comes last. */
+  operations: Operation[];
+  /** The files whose bytes the build must make, in the order wanted. */
+  make: string[];
+  /** A previous tree's files info, when every file made under the pages key is in place already. */
+  filesInfo: FilesInfo | undefined;
+}
+
+/** The previous trees whose keys count, by this build's code. */
+interface Sources {
+  live?: TreeFiles;
+  spare?: TreeFiles;
+  liveKeys: boolean;
+  spareKeys: boolean;
+}
+
+/** The plan of a build: see Operation for what each step does, and the tests for the rules. */
+export function plan(input: PlanInput): Plan {
+  const { wanted, onDisk } = input;
+  const assemblies = input.assemblies ?? new Map<string, readonly string[]>();
+  const spare = onDisk.spare ?? undefined;
+  const sources = sourcesOf(onDisk, input.fingerprint);
+  const operations: Operation[] = onDisk.spare === null ? [{ op: 'restart' }] : [];
+  if (spare) {
+    for (const path of spare.strangers) operations.push({ op: 'remove', path });
+    const signatures = new Set((input.signed ?? []).map(signatureOf));
+    const has = (path: string) => wanted.has(path) || assemblies.has(path) || signatures.has(path);
+    const isWanted = input.precompress ? (path: string) => has(path) || has(sourceOf(path).source) : has;
+    for (const path of unwanted(spare.files.keys(), isWanted, [...wanted.keys(), ...assemblies.keys()])) operations.push({ op: 'remove', path });
+  }
+  const make: string[] = [];
+  const siblings: Operation[] = [];
+  const late: Operation[] = [];
+  const withSiblings = (path: string) => {
+    if (input.precompress) for (const sibling of siblingsOf(path)) siblings.push({ op: 'sibling', path: sibling, ...sourceOf(sibling) });
+  };
+  for (const [path, key] of wanted) {
+    const operation = placeWanted(path, key, sources);
+    operations.push(operation);
+    if (operation.op === 'make') make.push(path);
+    withSiblings(path);
+  }
+  for (const [path, parts] of assemblies) {
+    late.push({ op: 'assemble', path, parts });
+    withSiblings(path);
+  }
+  for (const source of input.signed ?? []) late.push({ op: 'sign', path: signatureOf(source), source });
+  operations.push(...late, ...siblings, { op: 'marker' });
+  const pagesInPlace = make.every((path) => wanted.get(path) !== input.pagesKey);
+  return { operations, make, filesInfo: pagesInPlace ? pagesInfo(onDisk, input.fingerprint, input.pagesKey) : undefined };
+}
+
+/** A file wanted under `key`: kept when the spare holds it so, linked when the live tree does, else made. */
+function placeWanted(path: string, key: string | undefined, sources: Sources): Operation {
+  if (key === undefined) return { op: 'make', path };
+  const spare = sources.spareKeys ? sources.spare?.get(path) : undefined;
+  if (spare?.key === key) return { op: 'keep', path, held: spare };
+  const live = sources.liveKeys ? sources.live?.get(path) : undefined;
+  if (live?.key === key) return { op: 'link', path, source: live, held: live };
+  return { op: 'make', path };
+}
+
+/** Where a file's signature goes: beside it, as signify's `-x` default has it. */
+export function signatureOf(source: string): string {
+  return `${source}.sig`;
+}
+
+/**
+ * An assembled file, once its parts are placed with `hashes`: kept or linked when a previous tree
+ * holds it under the key of those hashes (so it is written again only when a part's bytes
+ * changed), else assembled, with the live tree's file to copy unchanged parts from.
+ */
+export function placeAssembly(assembly: Extract<Operation, { op: 'assemble' }>, hashes: readonly string[], input: Pick<PlanInput, 'onDisk' | 'fingerprint'>): Operation {
+  const digest = contentDigest();
+  assembly.parts.forEach((part, i) => digest.update(Buffer.from(`${part} ${hashes[i]}\n`)));
+  const key = `assembly:${digest.digest()}`;
+  const operation = placeLate(assembly.path, key, input);
+  if (operation.op !== 'make') return operation;
+  return { ...assembly, key, previous: input.onDisk.live?.files.get(assembly.path) ?? undefined };
+}
+
+/**
+ * Bytes the build made for `path` under `key`: kept when the spare holds the same bytes, linked
+ * when the live tree does, written otherwise. Either way an unchanged file keeps its inode.
+ */
+export function placeMade(path: string, bytes: Uint8Array, key: string, onDisk: OnDisk): Operation {
+  const held: Held = { hash: contentHash(bytes), key, size: bytes.length };
+  const spare = onDisk.spare?.files.get(path);
+  if (holds(spare, held)) return { op: 'keep', path, held: { hash: held.hash, key, size: held.size, identity: spare!.identity, dev: spare!.dev, ino: spare!.ino } };
+  const live = onDisk.live?.files.get(path);
+  if (holds(live, held)) return { op: 'link', path, source: live!, held };
+  return { op: 'write', path, bytes, held };
+}
+
+function holds(found: Held | null | undefined, held: Held): boolean {
+  return found !== undefined && found !== null && found.hash === held.hash && found.size === held.size;
+}
+
+/**
+ * A file wanted under `key` once the plan is made: a compressed sibling, whose key is known only
+ * when its source is placed (see siblingKey). Kept or linked as `plan` would, else to be made.
+ */
+export function placeLate(path: string, key: string, input: Pick<PlanInput, 'onDisk' | 'fingerprint'>): Operation {
+  return placeWanted(path, key, sourcesOf(input.onDisk, input.fingerprint));
+}
+
+function sourcesOf(onDisk: OnDisk, fingerprint: string): Sources {
+  return {
+    live: onDisk.live?.files,
+    spare: onDisk.spare?.files,
+    liveKeys: onDisk.live?.fingerprint === fingerprint,
+    spareKeys: onDisk.spare?.fingerprint === fingerprint,
+  };
+}
+
+/** A previous tree's files info, when its pages were made under `key` by the same code. */
+function pagesInfo(onDisk: OnDisk, fingerprint: string, key: string): FilesInfo | undefined {
+  for (const tree of [onDisk.live, onDisk.spare]) {
+    if (tree && tree.fingerprint === fingerprint && tree.filesInfo?.key === key) return tree.filesInfo;
+  }
+  return undefined;
+}
+
+/**
+ * What a tree holds (`listed`) that the build does not want: each path not wanted, as the
+ * topmost directory that holds nothing wanted (removed whole, with anything planted in it), or
+ * the file itself. `wantedPaths`: every wanted path, whose directories stay.
+ */
+export function unwanted(listed: Iterable<string>, isWanted: (path: string) => boolean, wantedPaths: Iterable<string>): string[] {
+  // The directories in use are listed only when something is not wanted (seldom, on a rebuild).
+  let used: Set<string> | undefined;
+  const doomed = new Set<string>();
+  for (const relative of listed) {
+    if (isWanted(relative)) continue;
+    used ??= directoriesOf(wantedPaths);
+    // A file where a directory is now wanted: replaced as that directory is made (see Executor).
+    if (used.has(relative)) continue;
+    let top = relative;
+    while (parentOf(top) !== '' && !used.has(parentOf(top))) top = parentOf(top);
+    doomed.add(top);
+  }
+  return [...doomed];
+}
