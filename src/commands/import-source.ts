@@ -13,15 +13,16 @@ import type { ProblemLog } from '../problems/problem-log.js';
 import { error, type Problem } from '../problems/problem.js';
 import { blankProblem, readCatalogueBytes, utf8Problem } from '../read/read-json-file.js';
 import { hasBom } from '../read/utf8.js';
+import { shownUrl } from '../report/shown-url.js';
 import { startJsonCheck } from './json-source.js';
 import { startNativeCheck } from './native-source.js';
 import type { Source, SourceCheck } from './source-check.js';
 
 export type { Source };
 
-/** How the source is named in problems: as the user gave it, `<stdin>` for `-`. */
+/** How the source is named in problems: as the user gave it, `<stdin>` for `-`, a URL without its credentials. */
 export function sourceName(cwd: string, source: string): string {
-  if (isUrl(source)) return source;
+  if (isUrl(source)) return shownUrl(source);
   return source === '-' ? '<stdin>' : path.relative(cwd, path.resolve(cwd, source)) || source;
 }
 
