@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { withServer } from './support/http.js';
 import { FIXTURES, withTempDir } from './support/paths.js';
 import { runCli } from './support/run-cli.js';
 import { readTree } from './support/tree.js';
@@ -18,19 +17,6 @@ import { readTree } from './support/tree.js';
 const HISTORY = path.join(FIXTURES, 'import-history');
 /** Short waits, so that retries and timeouts take milliseconds here. */
 const FAST = { PORTS_GEN_HTTP_TIMEOUT_MS: '300', PORTS_GEN_HTTP_RETRIES: '2', PORTS_GEN_HTTP_BACKOFF_MS: '10' };
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
-async function withServer<T>(handle: Handler, use: (base: string) => Promise<T>): Promise<T> {
-  const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
 
 const importUrl = (dir: string, url: string, ...more: string[]) => runCli(['import', url, ...more], { cwd: dir, env: FAST });
 const catalogue = (dir: string) => readTree(path.join(dir, 'catalogue'));

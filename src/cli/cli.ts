@@ -13,6 +13,7 @@ import { serveUntilStopped } from '../hosts/serve/serve-command.js';
 import { readSiteIndex } from '../hosts/serve/site-index.js';
 import { builtSite } from '../hosts/serve/site-dir.js';
 import { summariseImport } from './import-summary.js';
+import { shownUrl } from '../core/shown-url.js';
 import { renderNginxConfig } from '../hosts/nginx/nginx.js';
 import { checkListen, checkRoot, checkServerName } from '../hosts/nginx/nginx-options.js';
 import { formatProblemsJson } from './format-json.js';
@@ -64,9 +65,10 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
         importCatalogue({ cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: opts.dryRun, keepGoing: opts.keepGoing, signal, progress, ...importFlags(opts, io) }),
       );
       if (typeof result === 'number') return setExit(result);
+      const shown = shownUrl(source);
       if (result.notModified) {
         if (opts.json) io.stdout(`${JSON.stringify({ notModified: true, written: false })}\n`);
-        else io.stdout(`${source}: not modified since the last import (HTTP 304): nothing written\n`);
+        else io.stdout(`${shown}: not modified since the last import (HTTP 304): nothing written\n`);
         return setExit(EXIT.ok);
       }
       if (!result.ok) {
@@ -77,7 +79,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       // Warnings (ports kept with --keep-going) are for people: machines read `kept`.
       if (result.log.total > 0) io.stderr(`${formatProblems(result.log)}\n`);
       if (opts.json) io.stdout(`${JSON.stringify({ ...result.changes, written: result.wrote })}\n`);
-      else io.stdout(summariseImport(source, result.changes!, result.wrote, opts.dryRun));
+      else io.stdout(summariseImport(shown, result.changes!, result.wrote, opts.dryRun));
       setExit(EXIT.ok);
     });
 
@@ -106,7 +108,8 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
         if (built?.log.total) io.stderr(`${formatProblems(built.log)}\n`);
       }
       if (!opts.json && !opts.quiet && imported.ok) {
-        io.stdout(imported.notModified ? `${source}: not modified since the last import (HTTP 304)\n` : summariseImport(source, imported.changes!, imported.wrote, false));
+        const shown = shownUrl(source);
+        io.stdout(imported.notModified ? `${shown}: not modified since the last import (HTTP 304)\n` : summariseImport(shown, imported.changes!, imported.wrote, false));
         io.stdout(built ? `${summariseBuild(built, true)}\n` : 'The catalogue did not change and the site is there: no build.\n');
       }
       setExit(!imported.ok || (built && !built.ok) ? EXIT.problems : EXIT.ok);

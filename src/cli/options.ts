@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import path from 'node:path';
 import { UsageError } from '../core/problems/usage-error.js';
 
 /** Where `ports-gen serve` listens by default: a site built without a base URL links to it. */
@@ -51,16 +53,18 @@ export function parseDate(raw: string): string {
   return date.toISOString().replace(/\.000Z$/, 'Z');
 }
 
-/** How `import <url>` fetches: its tries and their timeouts. */
+/** How `import <url>` fetches: its tries and their timeouts, and the netrc file of logins. */
 interface HttpOptions {
   timeoutMs: number;
   retries: number;
   backoffMs: number;
+  netrc?: string;
 }
 
 /**
  * `defaults`, unless PORTS_GEN_HTTP_TIMEOUT_MS, _RETRIES or _BACKOFF_MS say otherwise (a slow
- * mirror, or a test that cannot wait a minute).
+ * mirror, or a test that cannot wait a minute). The logins are those of the netrc file NETRC
+ * names, as Go and Python's requests have it, else ~/.netrc, as curl, wget and git read it.
  */
 export function httpOptions(env: NodeJS.ProcessEnv, defaults: HttpOptions): HttpOptions {
   const number = (name: string, fallback: number) => {
@@ -73,5 +77,6 @@ export function httpOptions(env: NodeJS.ProcessEnv, defaults: HttpOptions): Http
     timeoutMs: number('PORTS_GEN_HTTP_TIMEOUT_MS', defaults.timeoutMs),
     retries: number('PORTS_GEN_HTTP_RETRIES', defaults.retries),
     backoffMs: number('PORTS_GEN_HTTP_BACKOFF_MS', defaults.backoffMs),
+    netrc: env.NETRC || path.join(env.HOME || homedir(), '.netrc'),
   };
 }

@@ -4,6 +4,8 @@
  * Last-Modified, kept in the catalogue directory), a compressed transfer, a timeout, redirects
  * followed, and a few tries with backoff on network errors and 5xx. A body shorter than its
  * Content-Length is refused: a PortIndex cut short would retire every port past the cut.
+ * Credentials log in (see source-login); every message and source.json name the URL without
+ * them (see shownUrl).
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingMessage } from 'node:http';
@@ -11,8 +13,12 @@ import { get as httpsGet } from 'node:https';
 import path from 'node:path';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { MachineFault } from '../core/problems/machine-fault.js';
+import { UsageError } from '../core/problems/usage-error.js';
+import { readNetrc } from './netrc.js';
 import type { Progress } from '../core/progress.js';
+import { shownUrl } from '../core/shown-url.js';
 import { VERSION } from '../core/version.js';
+import { basicAuthorization, loginFor, sourceLogins, withoutLogin, type Logins } from './source-login.js';
 
 /** What a server said of the body it sent, to ask next time whether it changed. */
 export interface Validators {
@@ -31,6 +37,8 @@ export interface FetchOptions {
   limit: number;
   progress: Progress;
   signal?: AbortSignal;
+  /** The netrc file that gives the logins for hosts (see read/netrc); none when not given. */
+  netrc?: string;
 }
 
 export type Fetched = { notModified: true } | { notModified: false; bytes: Buffer; validators: Validators };
@@ -46,31 +54,49 @@ export function isUrl(source: string): boolean {
 class Transient extends Error {}
 
 export async function fetchSource(url: string, options: FetchOptions): Promise<Fetched> {
+  const source = parsedUrl(url);
+  if (!source) throw new UsageError(`${shownUrl(url)} is not a valid URL`);
+  const logins = sourceLogins(source, options.netrc === undefined ? [] : readNetrc(options.netrc));
   for (let attempt = 0; ; attempt++) {
     try {
-      return await fetchOnce(url, options, REDIRECTS);
+      return await fetchOnce(withoutLogin(source), logins, options, REDIRECTS);
     } catch (cause) {
       if (!(cause instanceof Transient) || attempt >= options.retries || options.signal?.aborted) {
-        throw cause instanceof Transient ? new MachineFault(`${url}: ${cause.message} (tried ${attempt + 1} times)`) : cause;
+        throw cause instanceof Transient ? new MachineFault(`${shownUrl(url)}: ${cause.message} (tried ${attempt + 1} times)`) : cause;
       }
       await new Promise((resolve) => setTimeout(resolve, options.backoffMs * 2 ** attempt));
     }
   }
 }
 
-function fetchOnce(url: string, options: FetchOptions, redirects: number): Promise<Fetched> {
+function parsedUrl(text: string, base?: URL): URL | undefined {
+  try {
+    return new URL(text, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** One request of `url` (no userinfo in it), and of each redirect it leads to. */
+function fetchOnce(url: URL, logins: Logins, options: FetchOptions, redirects: number): Promise<Fetched> {
+  const shown = shownUrl(url.href);
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': `ports-gen/${VERSION}` };
   if (options.validators?.etag) headers['if-none-match'] = options.validators.etag;
   if (options.validators?.lastModified) headers['if-modified-since'] = options.validators.lastModified;
-  const get = url.toLowerCase().startsWith('https:') ? httpsGet : httpGet;
+  const login = loginFor(url, logins);
+  if (login) headers.authorization = basicAuthorization(login);
+  const get = url.protocol === 'https:' ? httpsGet : httpGet;
   return new Promise<Fetched>((resolve, reject) => {
     const request = get(url, { headers, timeout: options.timeoutMs, signal: options.signal }, (response) => {
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if ([301, 302, 303, 307, 308].includes(status) && location) {
         response.resume();
-        if (redirects === 0) return reject(new MachineFault(`${url}: more than ${REDIRECTS} redirects`));
-        return resolve(fetchOnce(new URL(location, url).href, options, redirects - 1));
+        if (redirects === 0) return reject(new MachineFault(`${shown}: more than ${REDIRECTS} redirects`));
+        const next = parsedUrl(location, url);
+        if (!next) return reject(new MachineFault(`${shown}: redirected to a Location that is not a URL`));
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') return reject(new MachineFault(`${shown}: redirected to ${shownUrl(next.href)}, which is not an http(s) URL`));
+        return resolve(fetchOnce(withoutLogin(next), logins, options, redirects - 1));
       }
       if (status === 304) {
         response.resume();
@@ -82,9 +108,10 @@ function fetchOnce(url: string, options: FetchOptions, redirects: number): Promi
       }
       if (status !== 200) {
         response.resume();
-        return reject(new MachineFault(`${url}: HTTP ${status} ${response.statusMessage ?? ''}`.trim()));
+        const why = status === 401 ? loginNote(login !== undefined, url.hostname, options.netrc) : '';
+        return reject(new MachineFault(`${shown}: HTTP ${`${status} ${response.statusMessage ?? ''}`.trim()}${why}`));
       }
-      readBody(url, response, options).then(resolve, reject);
+      readBody(shown, response, options).then(resolve, reject);
     });
     request.on('timeout', () => request.destroy(new Transient(`no answer within ${options.timeoutMs / 1000} s`)));
     request.on('error', (cause: NodeJS.ErrnoException) => {
@@ -95,15 +122,21 @@ function fetchOnce(url: string, options: FetchOptions, redirects: number): Promi
   });
 }
 
+/** What a 401 says of the login: refused, or none sent, and where one would be found. */
+function loginNote(sent: boolean, host: string, netrc: string | undefined): string {
+  if (sent) return ` (the server refused the credentials for ${host})`;
+  return ` (no credentials for ${host} in the URL${netrc ? ` or in ${netrc}` : ''})`;
+}
+
 /** The body, decompressed, once all of it came: as long as its Content-Length says, and no longer than the limit. */
-function readBody(url: string, response: IncomingMessage, options: FetchOptions): Promise<Fetched> {
+function readBody(shown: string, response: IncomingMessage, options: FetchOptions): Promise<Fetched> {
   const expected = Number(response.headers['content-length'] ?? NaN);
   const encoding = String(response.headers['content-encoding'] ?? 'identity').toLowerCase();
   const decoder = encoding === 'gzip' ? createGunzip() : encoding === 'br' ? createBrotliDecompress() : encoding === 'deflate' ? createInflate() : undefined;
   const validators: Validators = {};
   if (typeof response.headers.etag === 'string') validators.etag = response.headers.etag;
   if (typeof response.headers['last-modified'] === 'string') validators.lastModified = response.headers['last-modified'];
-  options.progress.phase(`downloading ${url}`, Number.isFinite(expected) ? expected : undefined);
+  options.progress.phase(`downloading ${shown}`, Number.isFinite(expected) ? expected : undefined);
   return new Promise<Fetched>((resolve, reject) => {
     let received = 0;
     let size = 0;
@@ -116,10 +149,10 @@ function readBody(url: string, response: IncomingMessage, options: FetchOptions)
       decoder?.destroy();
       reject(cause);
     };
-    const cutShort = () => new MachineFault(`${url}: the download was cut short (${received.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} bytes)`);
+    const cutShort = () => new MachineFault(`${shown}: the download was cut short (${received.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} bytes)`);
     const take = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > options.limit) return fail(new MachineFault(`${url}: larger than ${options.limit / (1 << 20)} MiB: not a PortIndex`));
+      if (size > options.limit) return fail(new MachineFault(`${shown}: larger than ${options.limit / (1 << 20)} MiB: not a PortIndex`));
       chunks.push(chunk);
     };
     response.on('data', (chunk: Buffer) => {
@@ -132,7 +165,7 @@ function readBody(url: string, response: IncomingMessage, options: FetchOptions)
     response.on('aborted', () => fail(cutShort()));
     response.on('error', () => fail(cutShort()));
     decoder?.on('data', take);
-    decoder?.on('error', () => fail(new MachineFault(`${url}: the ${encoding} body does not decompress (cut short, or damaged)`)));
+    decoder?.on('error', () => fail(new MachineFault(`${shown}: the ${encoding} body does not decompress (cut short, or damaged)`)));
     response.on('end', () => {
       if (failed) return;
       if (Number.isFinite(expected) && received !== expected) return fail(cutShort());
@@ -147,11 +180,11 @@ function readBody(url: string, response: IncomingMessage, options: FetchOptions)
 /** Where an import keeps what the server said of the source it fetched last. */
 const VALIDATORS_FILE = 'source.json';
 
-/** What the last import of `url` into `catalogue` was told; none for another URL. */
+/** What the last import of `url` into `catalogue` was told; none for another URL. Matched as kept: without credentials. */
 export function rememberedValidators(catalogue: string, url: string): Validators | undefined {
   try {
     const kept = JSON.parse(readFileSync(path.join(catalogue, VALIDATORS_FILE), 'utf8')) as { url?: unknown; etag?: unknown; lastModified?: unknown };
-    if (kept.url !== url) return undefined;
+    if (kept.url !== shownUrl(url)) return undefined;
     return { ...(typeof kept.etag === 'string' ? { etag: kept.etag } : {}), ...(typeof kept.lastModified === 'string' ? { lastModified: kept.lastModified } : {}) };
   } catch {
     return undefined; // none, or not ours: an unconditional GET
@@ -161,6 +194,6 @@ export function rememberedValidators(catalogue: string, url: string): Validators
 /** Kept once an import of `url` succeeded, written beside and renamed: a reader finds the old or the new. */
 export function rememberValidators(catalogue: string, url: string, validators: Validators): void {
   const file = path.join(catalogue, VALIDATORS_FILE);
-  writeFileSync(`${file}.tmp`, `${JSON.stringify({ url, ...validators })}\n`);
+  writeFileSync(`${file}.tmp`, `${JSON.stringify({ url: shownUrl(url), ...validators })}\n`);
   renameSync(`${file}.tmp`, file);
 }

@@ -13,15 +13,16 @@ import type { ProblemLog } from '../core/problems/problem-log.js';
 import { error, type Problem } from '../core/problems/problem.js';
 import { blankProblem, readCatalogueBytes, utf8Problem } from '../catalogue/read-json-file.js';
 import { hasBom } from '../catalogue/utf8.js';
+import { shownUrl } from '../core/shown-url.js';
 import { startJsonCheck } from './sources/json-source.js';
 import { startNativeCheck } from './sources/native-source.js';
 import type { Source, SourceCheck } from './sources/source-check.js';
 
 export type { Source };
 
-/** How the source is named in problems: as the user gave it, `<stdin>` for `-`. */
+/** How the source is named in problems: as the user gave it, `<stdin>` for `-`, a URL without its credentials. */
 export function sourceName(cwd: string, source: string): string {
-  if (isUrl(source)) return source;
+  if (isUrl(source)) return shownUrl(source);
   return source === '-' ? '<stdin>' : path.relative(cwd, path.resolve(cwd, source)) || source;
 }
 

@@ -7,13 +7,14 @@ import path from 'node:path';
 import { error } from '../core/problems/problem.js';
 import type { ProblemLog } from '../core/problems/problem-log.js';
 import type { Progress } from '../core/progress.js';
+import { shownUrl } from '../core/shown-url.js';
 import { readPublicKey } from '../sign/key-files.js';
 import { checkSignature, SignifyError } from '../sign/signify.js';
 import { fetchSource, isUrl, rememberedValidators, type FetchOptions, type Validators } from './fetch-source.js';
 import { SOURCE_LIMIT } from './import-source.js';
 
-/** How a URL is fetched: its tries and their timeouts (see FetchOptions). */
-export type HttpOptions = Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs'>;
+/** How a URL is fetched: its tries and their timeouts, and the netrc file of logins (see FetchOptions). */
+export type HttpOptions = Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'netrc'>;
 
 export const HTTP_DEFAULTS: HttpOptions = { timeoutMs: 60_000, retries: 3, backoffMs: 1000 };
 
@@ -39,6 +40,7 @@ export async function readRemoteSource(url: string, catalogue: string, http: Htt
  */
 export async function checkSourceSignature(bytes: Buffer, name: string, wanted: SourceSignature, cwd: string, http: HttpOptions, progress: Progress, log: ProblemLog): Promise<boolean> {
   const key = readPublicKey(wanted.publicKey, cwd);
+  const signature = shownUrl(wanted.signature);
   let text: string;
   try {
     text = isUrl(wanted.signature)
@@ -46,7 +48,7 @@ export async function checkSourceSignature(bytes: Buffer, name: string, wanted: 
       : readFileSync(path.resolve(cwd, wanted.signature), 'utf8');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') throw cause;
-    log.add(error('bad-signature', name, {}, `expected a signify signature in ${wanted.signature}, found no such file`));
+    log.add(error('bad-signature', name, {}, `expected a signify signature in ${signature}, found no such file`));
     return false;
   }
   let failure: string | undefined;
@@ -54,8 +56,8 @@ export async function checkSourceSignature(bytes: Buffer, name: string, wanted: 
     failure = checkSignature(bytes, text, key);
   } catch (cause) {
     if (!(cause instanceof SignifyError)) throw cause;
-    failure = `${wanted.signature}: ${cause.message}`;
+    failure = `${signature}: ${cause.message}`;
   }
-  if (failure !== undefined) log.add(error('bad-signature', name, {}, `expected the signature of ${wanted.signature} by ${wanted.publicKey}, found that ${failure}`));
+  if (failure !== undefined) log.add(error('bad-signature', name, {}, `expected the signature of ${signature} by ${wanted.publicKey}, found that ${failure}`));
   return failure === undefined;
 }

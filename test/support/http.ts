@@ -1,4 +1,5 @@
-import { request } from 'node:http';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export interface HttpResponse {
   status: number;
@@ -20,4 +21,16 @@ export function httpRequest(base: string, method: string, target: string, header
     req.setTimeout(10_000, () => req.destroy(new Error(`timed out: ${method} ${target}`)));
     req.end();
   });
+}
+
+/** Runs `use` with the base URL (`http://127.0.0.1:<port>`) of a server on loopback that answers with `handle`; closed afterwards. */
+export async function withServer<T>(handle: (req: IncomingMessage, res: ServerResponse) => void, use: (base: string) => Promise<T>): Promise<T> {
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
