@@ -134,7 +134,7 @@ try {
   if (nginxBin) {
     const index = readSiteIndex(site);
     nginx = await startNginx(nginxBin, path.join(work, 'nginx'), async (listen) =>
-      renderNginxConfig({ root: site, listen, serverName: '_', ports: index.ports.values(), pages: { files: index.pages, ...index.listPages } }),
+      renderNginxConfig({ root: site, listen, serverName: '_', ports: index.names.ports.values(), pages: index.pages }),
     );
     nginxRun = await drive(nginx.url, list.map((t) => t.path), nginxAnswers.check);
   }

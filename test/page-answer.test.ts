@@ -4,11 +4,8 @@ import { answer, missingAnswer, type SiteIndex } from '../src/routes/answer.js';
 
 /** answer() on plain data: a site with pages for people, and the same site without them. */
 const plain: SiteIndex = {
-  ports: new Map([['zlib', 'zlib']]),
-  pages: 1,
-  listPages: { ports: 1, category: 1, maintainer: 1 },
-  categories: new Set(['two words']),
-  maintainers: new Set(['jmr']),
+  names: { ports: new Map([['zlib', 'zlib']]), category: new Map([['two words', 'two words']]), maintainer: new Map([['jmr', 'jmr']]) },
+  pages: { ports: 1, category: 1, files: 1, maintainer: 1 },
 };
 const PAGES = ['port/zlib/index.html', 'category/two words/index.html', 'ports/index.html', 'ports/2/index.html', 'search/index.html', 'robots.txt', 'sitemap.xml'];
 const site: SiteIndex = { ...plain, sitePages: new Map(PAGES.map((file) => [`/${file.replace(/index\.html$/, '')}`, file])) };

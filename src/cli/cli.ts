@@ -151,7 +151,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       // which nginx then serves; the names and page counts are read from the tree it is now.
       const root = checkRoot(dir);
       const index = readSiteIndex(realpathSync(dir));
-      io.stdout(renderNginxConfig({ root, listen, serverName, ports: index.ports.values(), pages: { files: index.pages, ...index.listPages } }));
+      io.stdout(renderNginxConfig({ root, listen, serverName, ports: index.names.ports.values(), pages: index.pages }));
     });
 
   program

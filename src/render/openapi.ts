@@ -5,9 +5,9 @@
  * the bytes. Pure.
  */
 import * as z from 'zod';
-import { OUTPUT_SCHEMAS, apiRoot, categoriesPage, categoryResource, errorBody, filesPage, maintainerResource, maintainersPage, portResource, portsDump, portsPage, versionsDump } from '../routes/output-schemas.js';
-import { API_HEADERS, CATEGORY_ROUTE, JSON_FORMATS, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, PORT_ROUTE, ROOT_ROUTE, type Route } from '../routes/route-table.js';
-import { DUMP_PORTS, DUMP_VERSIONS, ERROR_BODIES, FEED_ATOM, FEED_JSON, GITHUB_SEGMENT, PORT_SEGMENT, type ErrorKind, type ListName } from '../routes/site-files.js';
+import { OUTPUT_SCHEMAS, errorBody, portsDump, versionsDump } from '../routes/output-schemas.js';
+import { API_HEADERS, JSON_FORMATS, LAST_PAGE, ROUTES, type Route } from '../routes/route-table.js';
+import { DUMP_PORTS, DUMP_VERSIONS, ERROR_BODIES, FEED_ATOM, FEED_JSON, type ErrorKind } from '../routes/site-files.js';
 import { toJsonText } from './json-text.js';
 
 const SCHEMAS = '#/components/schemas/';
@@ -21,16 +21,9 @@ function componentSchemas(): Record<string, unknown> {
 const idOf = (schema: z.ZodType) => OUTPUT_SCHEMAS.get(schema)!.id;
 const ref = (schema: z.ZodType) => ({ $ref: `${SCHEMAS}${idOf(schema)}` });
 
-/** The body of each list's pages. */
-const LIST_BODIES: Record<ListName, z.ZodType> = { ports: portsPage, files: filesPage, category: categoriesPage, maintainer: maintainersPage };
-
 /** The headers every answer has (Content-Type is the content's own), by reference. */
 const HEADER_NAMES = Object.keys(API_HEADERS).filter((name) => name !== 'Content-Type') as Array<Exclude<keyof typeof API_HEADERS, 'Content-Type'>>;
 const HEADERS = Object.fromEntries(HEADER_NAMES.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
-
-function ok(description: string, schema: z.ZodType): unknown {
-  return { description, headers: HEADERS, content: { 'application/json': { schema: ref(schema) } } };
-}
 
 /** A 404 with the bodies it can have. */
 function notFound(kinds: readonly ErrorKind[]): unknown {
@@ -41,29 +34,23 @@ function notFound(kinds: readonly ErrorKind[]): unknown {
 const FORMAT = { $ref: '#/components/parameters/format' };
 const PAGE = { $ref: '#/components/parameters/page' };
 
-/** A route's path as OpenAPI writes it: `:name` as `{name}` (`{github}` for a maintainer). */
+/** A route's path as OpenAPI writes it: `:name` as its parameter's name, `{name}` or `{github}`. */
 function pathOf(route: Route): { path: string; parameter?: unknown } {
-  if (!route.path.includes(':name')) return { path: route.path };
-  const name = route === MAINTAINER_ROUTE ? 'github' : 'name';
-  const segment = route === MAINTAINER_ROUTE ? GITHUB_SEGMENT : route === PORT_ROUTE ? PORT_SEGMENT : undefined;
-  const schema = segment ? { type: 'string', pattern: `^${segment}$` } : { type: 'string' };
-  const description =
-    route === PORT_ROUTE ? "the port's name, in any letter case" : route === CATEGORY_ROUTE ? "the category's name, exactly as the catalogue first spells it" : 'a GitHub handle, exactly';
-  return { path: route.path.replace(':name', `{${name}}`), parameter: { name, in: 'path', required: true, description, schema } };
+  const param = route.param;
+  if (!param) return { path: route.path };
+  const schema = param.patterned ? { type: 'string', pattern: `^${param.segment}$` } : { type: 'string' };
+  return { path: route.path.replace(':name', `{${param.name}}`), parameter: { name: param.name, in: 'path', required: true, description: param.description, schema } };
 }
 
-function operation(route: Route, summary: string, parameters: unknown[], responses: Record<string, unknown>): [string, unknown] {
+/** A route's operation: its parameters, its body, and the 404s it can answer (its own missing, and Not found). */
+function operation(route: Route): [string, unknown] {
   const { path, parameter } = pathOf(route);
+  const parameters = route.kind === 'list' ? [PAGE, FORMAT] : [FORMAT];
+  const errors = [...new Set<ErrorKind>([route.missing, 'not-found'])];
+  const responses = { 200: { description: route.bodyDescription, headers: HEADERS, content: { 'application/json': { schema: { $ref: `${SCHEMAS}${route.body}` } } } }, 404: notFound(errors) };
   const operationId = route.viewName.replace(/ /g, '');
-  return [path, { get: { operationId: operationId[0]!.toLowerCase() + operationId.slice(1), summary, parameters: parameter ? [parameter, ...parameters] : parameters, responses } }];
+  return [path, { get: { operationId: operationId[0]!.toLowerCase() + operationId.slice(1), summary: route.summary, parameters: parameter ? [parameter, ...parameters] : parameters, responses } }];
 }
-
-const LIST_SUMMARIES: Record<ListName, string> = {
-  ports: 'Every port, newest first',
-  files: 'The file lists of the builds',
-  category: 'Every category, with its number of ports',
-  maintainer: 'Every maintainer, with their number of ports',
-};
 
 /** A file for programs outside the API (see DATA_ROUTES): its own type, readable from any origin. */
 function dataFile(summary: string, contentType: string, schema: unknown, description: string): unknown {
@@ -89,18 +76,7 @@ function dataPaths(): Array<[string, unknown]> {
 
 /** The document, for a site whose pages link to `baseUrl`. */
 export function openApiDocument(baseUrl: string): unknown {
-  const paths = [
-    operation(ROOT_ROUTE, 'The links to the lists', [FORMAT], { 200: ok('The API root; with `format`, every link carries it', apiRoot), 404: notFound(['not-found']) }),
-    ...LIST_ROUTES.map((route) =>
-      operation(route, LIST_SUMMARIES[route.list], [PAGE, FORMAT], { 200: ok('One page of the list', LIST_BODIES[route.list]), 404: notFound(['invalid-page', 'not-found']) }),
-    ),
-    operation(PORT_ROUTE, 'One port', [FORMAT], { 200: ok('The port', portResource), 404: notFound(['no-port', 'not-found']) }),
-    operation(CATEGORY_ROUTE, 'One category and its active ports', [FORMAT], { 200: ok('The category', categoryResource), 404: notFound(['no-category', 'not-found']) }),
-    operation(MAINTAINER_ROUTE, 'The maintainers with one GitHub handle, and their active ports', [FORMAT], {
-      200: ok('Every maintainer with the handle: an array, [] for a handle no maintainer has', maintainerResource),
-      404: notFound(['not-found']),
-    }),
-  ];
+  const paths = ROUTES.filter((route) => route.kind !== 'document').map(operation);
   return {
     openapi: '3.1.0',
     info: {

@@ -1,45 +1,40 @@
 import {
   ALLOWED_METHODS,
+  API_PREFIX,
   BROWSER_ROUTES,
   browserHeaders,
-  CATEGORIES_ROUTE,
-  CATEGORY_ROUTE,
   DATA_ROUTES,
   dataHeaders,
-  FILES_ROUTE,
+  INSTANCE_ROUTES,
   JSON_FORMATS,
-  MAINTAINER_ROUTE,
-  MAINTAINERS_ROUTE,
   methodNotAllowedBody,
-  OPENAPI_ROUTE,
   optionsBody,
   pageHeaders,
-  PORT_ROUTE,
   PREFLIGHT_CORS_HEADERS,
   PREFLIGHT_HEADERS,
-  PORTS_ROUTE,
-  ROOT_ROUTE,
-  API_PREFIX,
+  ROUTES,
+  type InstanceList,
   type Route,
 } from './route-table.js';
-import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, listPageFile, maintainerFile, NOT_FOUND_PAGE, OPENAPI_FILE, portFile, rootFile, type ErrorKind, type ListName } from './site-files.js';
+import { ERROR_BODIES, listPageFile, NOT_FOUND_PAGE, OPENAPI_FILE, rootFile, type ErrorKind, type ListName } from './site-files.js';
 import { decodePath, slashedLocation } from './append-slash.js';
 import { pageDecision, type PageIndex } from './page-answer.js';
 import { resolvePage } from './page-number.js';
 
-/** What `serve` knows of a built site, from its tree (see site-index). */
+/** What a host knows of a built site (serve from its tree, the Netlify function from the index the build publishes). */
 export interface SiteIndex {
-  /** Port names by lower case. */
-  ports: ReadonlyMap<string, string>;
-  /** The pages of the files list. */
-  pages: number;
-  /** The pages of the other lists. */
-  listPages: Readonly<Record<Exclude<ListName, 'files'>, number>>;
-  /** The categories and handles that have a page. */
-  categories: ReadonlySet<string>;
-  maintainers: ReadonlySet<string>;
+  /** Each instance route's names as the site spells them, keyed as its lookup compares them (see RouteParam.anyCase). */
+  names: Readonly<Record<InstanceList, ReadonlyMap<string, string>>>;
+  /** The pages of each list. */
+  pages: Readonly<Record<ListName, number>>;
   /** The pages for people, for a site built with them (it has the 404 page); undefined otherwise. */
   sitePages?: PageIndex | undefined;
+}
+
+/** An instance route's names keyed as its lookup compares them. */
+export function namesFor(route: Route, names: Iterable<string>): Map<string, string> {
+  const anyCase = route.param?.anyCase ?? false;
+  return new Map([...names].map((name) => [anyCase ? name.toLowerCase() : name, name]));
 }
 
 /** What to answer when a file is missing: a route's error, or (`page`) the 404 page. */
@@ -64,10 +59,10 @@ export interface CorsRequest {
   requestMethod?: string | undefined;
 }
 
-/** An instance route's path as a pattern, its `:name` one segment of `segment` (a character class). */
-function instancePattern(route: Route, segment: string): { route: Route; pattern: RegExp } {
+/** An instance route's path as a pattern, its `:name` one segment as its router matches it. */
+function instancePattern(route: Route): { route: Route; pattern: RegExp } {
   const [before, after] = route.path.split(':name');
-  return { route, pattern: new RegExp(`^${before}(${segment})${after}$`) };
+  return { route, pattern: new RegExp(`^${before}(${route.param!.segment})${after}$`) };
 }
 
 /** The 404 page; should it be gone when opened, the API's Not found. */
@@ -79,9 +74,9 @@ export function missingAnswer(miss: Miss): Answer {
 }
 
 /** The instance routes, their segments matched as the live service's router matches them. */
-const INSTANCES = [instancePattern(PORT_ROUTE, PORT_SEGMENT), instancePattern(CATEGORY_ROUTE, CATEGORY_SEGMENT), instancePattern(MAINTAINER_ROUTE, GITHUB_SEGMENT)];
+const INSTANCES = INSTANCE_ROUTES.map(instancePattern);
 
-const FIXED: ReadonlyMap<string, Route> = new Map([ROOT_ROUTE, OPENAPI_ROUTE, PORTS_ROUTE, FILES_ROUTE, CATEGORIES_ROUTE, MAINTAINERS_ROUTE].map((route) => [route.path, route]));
+const FIXED: ReadonlyMap<string, Route> = new Map(ROUTES.filter((route) => route.kind !== 'instance').map((route) => [route.path, route]));
 
 function matchRoute(path: string): { route: Route; name?: string } | undefined {
   const fixed = FIXED.get(path);
@@ -147,13 +142,13 @@ export function answer(method: string, rawTarget: string, site: SiteIndex, cors:
   const miss = (): Answer => ({ status: 404, body: ERROR_BODIES[route.missing] });
   if (route.kind === 'root') return found(rootFile(format));
   if (route.kind === 'document') return found(OPENAPI_FILE);
-  if (route === PORT_ROUTE) {
-    const spelled = site.ports.get(name!.toLowerCase());
-    return spelled === undefined ? miss() : found(portFile(spelled));
+  if (route.kind === 'instance') {
+    const param = route.param!;
+    const spelled = site.names[route.list as InstanceList].get(param.anyCase ? name!.toLowerCase() : name!);
+    if (spelled !== undefined) return found(param.file(spelled));
+    return param.unknown === 'empty-list' ? { status: 200, body: [] } : miss();
   }
-  if (route === CATEGORY_ROUTE) return site.categories.has(name!) ? found(categoryFile(name!)) : miss();
-  if (route === MAINTAINER_ROUTE) return site.maintainers.has(name!) ? found(maintainerFile(name!)) : { status: 200, body: [] };
   const list = route.list!;
-  const page = resolvePage(lastValue(query, 'page'), list === 'files' ? site.pages : site.listPages[list]);
+  const page = resolvePage(lastValue(query, 'page'), site.pages[list]);
   return page === undefined ? miss() : found(listPageFile(list, page));
 }

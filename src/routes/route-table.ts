@@ -1,8 +1,32 @@
-import { API_DIR, BROWSER_PAGE, BROWSER_SCRIPT, BROWSER_STYLE, CATEGORY_DIR, DUMP_PORTS, DUMP_VERSIONS, FEED_ATOM, FEED_JSON, FILES_DIR, MAINTAINER_DIR, OPENAPI_FILE, PORTS_DIR, SEARCH_INDEX, type ErrorKind, type ListName } from './site-files.js';
+import {
+  API_DIR,
+  BROWSER_PAGE,
+  BROWSER_SCRIPT,
+  BROWSER_STYLE,
+  CATEGORY_DIR,
+  categoryFile,
+  CATEGORY_SEGMENT,
+  DUMP_PORTS,
+  DUMP_VERSIONS,
+  FEED_ATOM,
+  FEED_JSON,
+  FILES_DIR,
+  GITHUB_SEGMENT,
+  MAINTAINER_DIR,
+  maintainerFile,
+  OPENAPI_FILE,
+  PORT_SEGMENT,
+  portFile,
+  PORTS_DIR,
+  SEARCH_INDEX,
+  type ErrorKind,
+  type ListName,
+} from './site-files.js';
 
 /**
- * The one route table (docs/api.md): which URL serves which file, with which status and headers.
- * The writer, the Netlify config and `serve` all read it.
+ * The one route table (docs/api.md): which URL serves which file, with which status and headers,
+ * each route one record. `answer()` (serve and the Netlify function), the nginx configuration,
+ * the Netlify rules and the OpenAPI document iterate over it.
  */
 export const API_PREFIX = '/api/';
 
@@ -50,6 +74,24 @@ export const LAST_PAGE = 'last';
 /** What a route answers with: a list's page, one instance, the API root, or the OpenAPI document. */
 export type RouteKind = 'list' | 'instance' | 'root' | 'document';
 
+/** An instance route's path parameter: how the router matches it, how the site looks it up. */
+export interface RouteParam {
+  /** Its name in the OpenAPI document. */
+  name: 'name' | 'github';
+  /** What the live service's router matches (a character class). */
+  segment: string;
+  /** Whether the OpenAPI document gives the segment as a pattern (a category's is left a plain string). */
+  patterned: boolean;
+  /** How the OpenAPI document describes it. */
+  description: string;
+  /** Whether the lookup ignores letter case (the live service looks ports up so). */
+  anyCase: boolean;
+  /** The file of a name as the site spells it. */
+  file: (name: string) => string;
+  /** What a name the site does not have gets: the route's `missing` error, or 200 `[]`. */
+  unknown: 'missing' | 'empty-list';
+}
+
 export interface Route {
   /** The URL path as the live service spells it; `:name` is a path segment. */
   path: string;
@@ -61,6 +103,15 @@ export interface Route {
   description?: string;
   /** The error a missing resource gets. */
   missing: ErrorKind;
+  /** An instance route's path parameter. */
+  param?: RouteParam;
+  /**
+   * What the OpenAPI document says of it: its summary, its body's schema (its id in
+   * routes/output-schemas, named so that the hosts load no schema) and what that body is.
+   */
+  summary: string;
+  body?: string;
+  bodyDescription?: string;
 }
 
 export const ROOT_ROUTE = {
@@ -69,22 +120,75 @@ export const ROOT_ROUTE = {
   viewName: 'Api Root',
   description: 'The default basic root view for DefaultRouter',
   missing: 'not-found',
+  summary: 'The links to the lists',
+  body: 'ApiRoot',
+  bodyDescription: 'The API root; with `format`, every link carries it',
 } as const satisfies Route;
 
-export const PORTS_ROUTE = { path: `/${PORTS_DIR}/`, kind: 'list', list: 'ports', viewName: 'Port Api List', missing: 'invalid-page' } as const satisfies Route;
+const PAGE_OF = 'One page of the list';
 
-export const PORT_ROUTE = { path: `/${PORTS_DIR}/:name/`, kind: 'instance', list: 'ports', viewName: 'Port Api Instance', missing: 'no-port' } as const satisfies Route;
+export const PORTS_ROUTE = { path: `/${PORTS_DIR}/`, kind: 'list', list: 'ports', viewName: 'Port Api List', missing: 'invalid-page', summary: 'Every port, newest first', body: 'PortsPage', bodyDescription: PAGE_OF } as const satisfies Route;
 
-export const FILES_ROUTE = { path: `/${FILES_DIR}/`, kind: 'list', list: 'files', viewName: 'Installed Files Api List', missing: 'invalid-page' } as const satisfies Route;
+export const PORT_ROUTE = {
+  path: `/${PORTS_DIR}/:name/`,
+  kind: 'instance',
+  list: 'ports',
+  viewName: 'Port Api Instance',
+  missing: 'no-port',
+  param: { name: 'name', segment: PORT_SEGMENT, patterned: true, description: "the port's name, in any letter case", anyCase: true, file: portFile, unknown: 'missing' },
+  summary: 'One port',
+  body: 'Port',
+  bodyDescription: 'The port',
+} as const satisfies Route;
 
-export const CATEGORIES_ROUTE = { path: `/${CATEGORY_DIR}/`, kind: 'list', list: 'category', viewName: 'Category Api List', missing: 'invalid-page' } as const satisfies Route;
+export const FILES_ROUTE = { path: `/${FILES_DIR}/`, kind: 'list', list: 'files', viewName: 'Installed Files Api List', missing: 'invalid-page', summary: 'The file lists of the builds', body: 'FilesPage', bodyDescription: PAGE_OF } as const satisfies Route;
 
-export const CATEGORY_ROUTE = { path: `/${CATEGORY_DIR}/:name/`, kind: 'instance', list: 'category', viewName: 'Category Api Instance', missing: 'no-category' } as const satisfies Route;
+export const CATEGORIES_ROUTE = {
+  path: `/${CATEGORY_DIR}/`,
+  kind: 'list',
+  list: 'category',
+  viewName: 'Category Api List',
+  missing: 'invalid-page',
+  summary: 'Every category, with its number of ports',
+  body: 'CategoriesPage',
+  bodyDescription: PAGE_OF,
+} as const satisfies Route;
 
-export const MAINTAINERS_ROUTE = { path: `/${MAINTAINER_DIR}/`, kind: 'list', list: 'maintainer', viewName: 'Maintainer Api List', missing: 'invalid-page' } as const satisfies Route;
+export const CATEGORY_ROUTE = {
+  path: `/${CATEGORY_DIR}/:name/`,
+  kind: 'instance',
+  list: 'category',
+  viewName: 'Category Api Instance',
+  missing: 'no-category',
+  param: { name: 'name', segment: CATEGORY_SEGMENT, patterned: false, description: "the category's name, exactly as the catalogue first spells it", anyCase: false, file: categoryFile, unknown: 'missing' },
+  summary: 'One category and its active ports',
+  body: 'Category',
+  bodyDescription: 'The category',
+} as const satisfies Route;
+
+export const MAINTAINERS_ROUTE = {
+  path: `/${MAINTAINER_DIR}/`,
+  kind: 'list',
+  list: 'maintainer',
+  viewName: 'Maintainer Api List',
+  missing: 'invalid-page',
+  summary: 'Every maintainer, with their number of ports',
+  body: 'MaintainersPage',
+  bodyDescription: PAGE_OF,
+} as const satisfies Route;
 
 /** A handle no maintainer has is not missing: the live service answers 200 `[]` (docs/api.md). */
-export const MAINTAINER_ROUTE = { path: `/${MAINTAINER_DIR}/:name/`, kind: 'instance', list: 'maintainer', viewName: 'Maintainer Api Instance', missing: 'not-found' } as const satisfies Route;
+export const MAINTAINER_ROUTE = {
+  path: `/${MAINTAINER_DIR}/:name/`,
+  kind: 'instance',
+  list: 'maintainer',
+  viewName: 'Maintainer Api Instance',
+  missing: 'not-found',
+  param: { name: 'github', segment: GITHUB_SEGMENT, patterned: true, description: 'a GitHub handle, exactly', anyCase: false, file: maintainerFile, unknown: 'empty-list' },
+  summary: 'The maintainers with one GitHub handle, and their active ports',
+  body: 'Maintainers',
+  bodyDescription: 'Every maintainer with the handle: an array, [] for a handle no maintainer has',
+} as const satisfies Route;
 
 /**
  * The OpenAPI document (render/openapi.ts): ours, not the live service's (which publishes none),
@@ -96,10 +200,20 @@ export const OPENAPI_ROUTE = {
   viewName: 'OpenAPI Document',
   description: 'The OpenAPI 3.1 description of this API',
   missing: 'not-found',
+  summary: 'This document',
 } as const satisfies Route;
 
 /** The paged lists, in the order the API root names them after `ports`. */
 export const LIST_ROUTES = [PORTS_ROUTE, CATEGORIES_ROUTE, FILES_ROUTE, MAINTAINERS_ROUTE] as const;
+
+/** The instance routes, in the order of their lists. */
+export const INSTANCE_ROUTES = [PORT_ROUTE, CATEGORY_ROUTE, MAINTAINER_ROUTE] as const;
+
+/** The lists whose instances have a route. */
+export type InstanceList = (typeof INSTANCE_ROUTES)[number]['list'];
+
+/** Every route of the API: the one table `answer()`, the hosts' rules and the OpenAPI document iterate over. */
+export const ROUTES: readonly Route[] = [ROOT_ROUTE, ...LIST_ROUTES, ...INSTANCE_ROUTES, OPENAPI_ROUTE];
 
 /** DRF's SimpleMetadata body for OPTIONS on a view (docs/api.md), key order as DRF writes it. */
 export function optionsBody(route: Route): { name: string; description: string; renders: string[]; parses: string[] } {

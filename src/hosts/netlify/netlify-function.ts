@@ -7,7 +7,7 @@
  */
 import { API_HEADERS } from '../../routes/route-table.js';
 import { fileUrlPath, NETLIFY_INDEX, NOT_FOUND_PAGE } from '../../routes/site-files.js';
-import type { SiteShape } from './netlify.js';
+import { indexOfShape, type SiteShape } from '../../routes/site-shape.js';
 import { answer, missingAnswer, type Answer, type SiteIndex } from '../../routes/answer.js';
 
 /** The index of the deploy, read once per instance of the function (a deploy never changes). */
@@ -17,16 +17,9 @@ async function loadIndex(origin: string): Promise<SiteIndex> {
   const [response, notFoundPage] = await Promise.all([fetch(new URL(`/${NETLIFY_INDEX}`, origin)), fetch(new URL(`/${NOT_FOUND_PAGE}`, origin), { method: 'HEAD' })]);
   if (!response.ok) throw new Error(`${NETLIFY_INDEX}: ${response.status}`);
   const shape = (await response.json()) as SiteShape;
-  return {
-    ports: new Map(shape.ports.map((name) => [name.toLowerCase(), name])),
-    pages: shape.pages,
-    listPages: shape.listPages,
-    categories: new Set(shape.categories),
-    maintainers: new Set(shape.maintainers),
-    // A site with pages has its 404 page. Netlify serves each page as a file before any rule
-    // could send it here, so the function knows none of them: it answers only what they miss.
-    sitePages: notFoundPage.ok ? new Map() : undefined,
-  };
+  // A site with pages has its 404 page. Netlify serves each page as a file before any rule
+  // could send it here, so the function knows none of them: it answers only what they miss.
+  return indexOfShape(shape, notFoundPage.ok ? new Map() : undefined);
 }
 
 export default async function handle(request: Request): Promise<Response> {

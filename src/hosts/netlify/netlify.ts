@@ -1,5 +1,6 @@
 import { contentHash } from '../../core/content-hash.js';
-import { API_HEADERS, API_PREFIX, CATEGORY_ROUTE, DATA_ROUTES, dataHeaders, LAST_PAGE, LIST_ROUTES, MAINTAINER_ROUTE, pageHeaders, PORT_ROUTE, ROOT_LINK_FORMATS, ROOT_ROUTE, type Route } from '../../routes/route-table.js';
+import { shapeNames, type SiteShape } from '../../routes/site-shape.js';
+import { API_HEADERS, API_PREFIX, DATA_ROUTES, dataHeaders, INSTANCE_ROUTES, LAST_PAGE, LIST_ROUTES, pageHeaders, ROOT_LINK_FORMATS, ROOT_ROUTE, type InstanceList, type Route } from '../../routes/route-table.js';
 import { categoryFile, categoryPageFile, fileUrlPath, listPageFile, maintainerFile, maintainerPageFile, OPENAPI_FILE, PAGE_FILE, PAGE_LISTS, portFile, portPageFile, ROBOTS_FILE, rootFile, SEARCH_PAGE, SITEMAP_FILE, sitemapPartFile, type ListName } from '../../routes/site-files.js';
 
 /**
@@ -64,18 +65,6 @@ const FILE_PATTERNS = [
   ...LIST_ROUTES.map((route) => listPageFile(route.list, ':page').replace('page-:page.json', ':page')),
 ];
 
-/** What the rules and the function need to know of a built site. */
-export interface SiteShape {
-  /** The port names as the catalogue spells them. */
-  ports: readonly string[];
-  /** The pages of the files list, and of the other lists. */
-  pages: number;
-  listPages: Readonly<Record<Exclude<ListName, 'files'>, number>>;
-  /** The categories and handles that have a page (see listing-files). */
-  categories: readonly string[];
-  maintainers: readonly string[];
-}
-
 /**
  * The key of `_redirects` and the function's index: they follow from the site's shape, which
  * follows from the ports' cores (see derive/snapshot), the files list's pages and the page size;
@@ -101,10 +90,17 @@ function instancePath(route: Route, name: string): string {
 const RULE_NAME = /^[A-Za-z0-9._~+@-]+$/;
 
 /** An instance served from its file, as named; any other name (the `:name` placeholder) goes to the function. */
-function instanceRules(route: Route, names: readonly string[], file: (name: string) => string): string[] {
+function instanceRules(route: Route, names: readonly string[]): string[] {
   const ruled = names.filter((name) => RULE_NAME.test(name));
-  return [...ruled.map((name) => `${instancePath(route, name)} ${target(file(name))} 200`), `${route.path} ${FUNCTION} 200`];
+  return [...ruled.map((name) => `${instancePath(route, name)} ${target(route.param!.file(name))} 200`), `${route.path} ${FUNCTION} 200`];
 }
+
+/** What `_redirects` says before an instance route's rules (the category's covers the handles' too). */
+const INSTANCE_COMMENTS: Partial<Record<InstanceList, string>> = {
+  ports: "# Ports by the catalogue's spelling; any other spelling, or an unknown name: the function.",
+  category: '# Categories by their exact name, handles by theirs; any other: the function.',
+};
+
 
 /**
  * `dist/_redirects`, generated per build (its rules follow the catalogue's names and page
@@ -121,11 +117,11 @@ export function renderRedirects(site: SiteShape): string {
   for (const route of LIST_ROUTES) {
     lines.push(`# ${route.path}: DRF's page-number pagination.`, ...listRules(route.list, route.path, route.list === 'files' ? site.pages : site.listPages[route.list]));
   }
-  lines.push('# Ports by the catalogue\'s spelling; any other spelling, or an unknown name: the function.');
-  lines.push(...instanceRules(PORT_ROUTE, site.ports, portFile));
-  lines.push('# Categories by their exact name, handles by theirs; any other: the function.');
-  lines.push(...instanceRules(CATEGORY_ROUTE, site.categories, categoryFile));
-  lines.push(...instanceRules(MAINTAINER_ROUTE, site.maintainers, maintainerFile));
+  for (const route of INSTANCE_ROUTES) {
+    const comment = INSTANCE_COMMENTS[route.list];
+    if (comment) lines.push(comment);
+    lines.push(...instanceRules(route, shapeNames(site, route.list)));
+  }
   lines.push('# The files themselves, as the function fetches them (rules match before files here), and the OpenAPI document.');
   lines.push(...FILE_PATTERNS.map((file) => `/${file} /${file} 200`));
   lines.push('# Anything else under the API.', `${API_PREFIX}* ${FUNCTION} 200`);

@@ -1,24 +1,18 @@
 import {
-  BROWSER_ROUTES,
-  browserHeaders,
   API_HEADERS,
   API_PREFIX,
-  CATEGORIES_ROUTE,
-  CATEGORY_ROUTE,
-  FILES_ROUTE,
+  BROWSER_ROUTES,
+  browserHeaders,
+  INSTANCE_ROUTES,
   LIST_ROUTES,
-  MAINTAINER_ROUTE,
-  MAINTAINERS_ROUTE,
   methodNotAllowedBody,
-  optionsBody,
-  PORT_ROUTE,
-  PORTS_ROUTE,
   OPENAPI_ROUTE,
+  optionsBody,
   ROOT_LINK_FORMATS,
   ROOT_ROUTE,
   type Route,
 } from '../../routes/route-table.js';
-import { categoryFile, CATEGORY_SEGMENT, ERROR_BODIES, GITHUB_SEGMENT, PORT_SEGMENT, maintainerFile, portFile, rootFile, type ErrorKind, type ListName } from '../../routes/site-files.js';
+import { ERROR_BODIES, rootFile, type ErrorKind, type ListName } from '../../routes/site-files.js';
 import { dataLocations, preflightLocation, preflightMaps } from './nginx-data.js';
 import { PAGE_MISS, pageLocations } from './nginx-pages.js';
 import { GROUP, lastValueMap, listPageMap, mapHashSizes, QUERY_SPACE, quoted } from './nginx-maps.js';
@@ -57,8 +51,6 @@ function headerLines(indent: string): string[] {
 /** The 405, naming the request's method as DRF does. */
 const METHOD_NOT_ALLOWED = `return 405 ${quoted(JSON.stringify(methodNotAllowedBody('METHOD'))).replace('METHOD', '$request_method')};`;
 
-/** A category segment for nginx: it refuses a NUL in a path before any location. */
-const NGINX_CATEGORY_SEGMENT = CATEGORY_SEGMENT.replace('\\0', '');
 
 /** A map's source values that nginx reads as its own parameters, which must be escaped. */
 const MAP_KEYWORDS = new Set(['default', 'hostnames', 'include', 'volatile']);
@@ -173,9 +165,7 @@ export function renderNginxConfig(site: NginxSite): string {
     ...routeLocation(`= ${ROOT_ROUTE.path}`, ROOT_ROUTE, '$pg_root_file', missOf('not-found')),
     ...routeLocation(`= ${OPENAPI_ROUTE.path}`, OPENAPI_ROUTE, OPENAPI_ROUTE.path, missOf('not-found')),
     ...LIST_ROUTES.flatMap((route) => routeLocation(`= ${route.path}`, route, `$pg_${route.list}_page`, missOf('invalid-page'))),
-    ...routeLocation(`~ ^${instance(PORT_ROUTE, PORT_SEGMENT)}$`, PORT_ROUTE, `/${portFile('$pg_port')}`, missOf('no-port')),
-    ...routeLocation(`~ ^${instance(CATEGORY_ROUTE, NGINX_CATEGORY_SEGMENT)}$`, CATEGORY_ROUTE, `/${categoryFile('$pg_name')}`, missOf('no-category')),
-    ...routeLocation(`~ ^${instance(MAINTAINER_ROUTE, GITHUB_SEGMENT)}$`, MAINTAINER_ROUTE, `/${maintainerFile('$pg_name')}`, '@pg_no_maintainer'),
+    ...INSTANCE_ROUTES.flatMap(instanceLocation),
     '',
     '  # A route without its trailing slash: 301, and no body, as Django sends it.',
     `  location ~ ^${slashless()}$ {`,
@@ -223,16 +213,24 @@ export function renderNginxConfig(site: NginxSite): string {
   return lines.join('\n');
 }
 
-/** An instance route as a location pattern, its `:name` captured as `$pg_name`. */
-function instance(route: Route, segment: string): string {
-  return route.path.replace(':name', `(?<pg_name>${segment})`);
+/** An instance route as a location pattern, its `:name` captured as `$pg_name` (nginx refuses a NUL in a path before any location). */
+function instance(route: Route): string {
+  return route.path.replace(':name', `(?<pg_name>${route.param!.segment.replace('\\0', '')})`);
+}
+
+/**
+ * An instance route's location: the file of the name as the site spells it (for a lookup in any
+ * letter case, the spelling the port map gives), and a miss as the route's parameter says.
+ */
+function instanceLocation(route: Route): string[] {
+  const param = route.param!;
+  const miss = param.unknown === 'empty-list' ? '@pg_no_maintainer' : missOf(route.missing);
+  return routeLocation(`~ ^${instance(route)}$`, route, `/${param.file(param.anyCase ? '$pg_port' : '$pg_name')}`, miss);
 }
 
 /** Every route's path without its trailing slash, as one pattern. */
 function slashless(): string {
-  const lists = [PORTS_ROUTE, FILES_ROUTE, CATEGORIES_ROUTE, MAINTAINERS_ROUTE].map((route) => route.path.slice(ROOT_ROUTE.path.length - 1, -1));
-  const instances = [instance(PORT_ROUTE, PORT_SEGMENT), instance(CATEGORY_ROUTE, NGINX_CATEGORY_SEGMENT), instance(MAINTAINER_ROUTE, GITHUB_SEGMENT)].map((path) =>
-    path.slice(ROOT_ROUTE.path.length - 1, -1).replace('?<pg_name>', '?:'),
-  );
+  const lists = LIST_ROUTES.map((route) => route.path.slice(ROOT_ROUTE.path.length - 1, -1));
+  const instances = INSTANCE_ROUTES.map((route) => instance(route).slice(ROOT_ROUTE.path.length - 1, -1).replace('?<pg_name>', '?:'));
   return `${ROOT_ROUTE.path.slice(0, -1)}(?:${[...lists, ...instances].join('|')})?`;
 }

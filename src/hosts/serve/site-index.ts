@@ -1,7 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CATEGORY_DIR, listPagesDirectory, MAINTAINER_DIR, MARKER_FILE, PORTS_DIR, type ListName } from '../../routes/site-files.js';
-import type { SiteIndex } from '../../routes/answer.js';
+import { namesFor, type SiteIndex } from '../../routes/answer.js';
+import { CATEGORY_ROUTE, MAINTAINER_ROUTE, PORT_ROUTE } from '../../routes/route-table.js';
 import { readPageIndex } from './page-index.js';
 import { directoriesIn, entriesIn } from './tree-entries.js';
 
@@ -9,17 +10,11 @@ const PAGE_FILE = /^page-([1-9][0-9]*)\.json$/;
 
 /** Reads the names and page counts of a built site from its tree (nothing else is trusted). */
 export function readSiteIndex(dir: string): SiteIndex {
-  const ports = new Map<string, string>();
   // Every site has its ports' directory: a tree without it is gone (see serve's retry).
-  for (const entry of readdirSync(path.join(dir, PORTS_DIR), { withFileTypes: true })) {
-    if (entry.isDirectory()) ports.set(entry.name.toLowerCase(), entry.name);
-  }
+  const ports = readdirSync(path.join(dir, PORTS_DIR), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
   return {
-    ports,
-    pages: pagesIn(dir, 'files'),
-    listPages: { ports: pagesIn(dir, 'ports'), category: pagesIn(dir, 'category'), maintainer: pagesIn(dir, 'maintainer') },
-    categories: new Set(directoriesIn(dir, CATEGORY_DIR)),
-    maintainers: new Set(directoriesIn(dir, MAINTAINER_DIR)),
+    names: { ports: namesFor(PORT_ROUTE, ports), category: namesFor(CATEGORY_ROUTE, directoriesIn(dir, CATEGORY_DIR)), maintainer: namesFor(MAINTAINER_ROUTE, directoriesIn(dir, MAINTAINER_DIR)) },
+    pages: { ports: pagesIn(dir, 'ports'), category: pagesIn(dir, 'category'), files: pagesIn(dir, 'files'), maintainer: pagesIn(dir, 'maintainer') },
     sitePages: readPageIndex(dir),
   };
 }
