@@ -1,38 +1,39 @@
 import path from 'node:path';
+import { changedSince, changedWhileRead, identifyFile, type FileIdentity, type SeenIdentity } from '../catalogue/file-identity.js';
+import type { ChangeRecord } from '../catalogue/change-schema.js';
+import { ChangedWhileRead } from '../catalogue/portindex/port-text-reader.js';
+import { scanBuilds } from '../catalogue/scan-builds.js';
 import { codeFingerprint } from '../core/code-fingerprint.js';
-import { limitInlining } from '../core/compile-budget.js';
 import { collectGarbage } from '../core/collect-garbage.js';
-import { summaries } from '../derive/ports.js';
-import { coresKey } from '../derive/snapshot.js';
-import { renderHeaders, renderNetlifyIndex, renderRedirects, rulesKey } from '../hosts/netlify/netlify.js';
-import type { SiteShape } from '../routes/site-shape.js';
+import { limitInlining } from '../core/compile-budget.js';
 import { Interrupted } from '../core/problems/interrupted.js';
 import { MachineFault, machineFaultOf } from '../core/problems/machine-fault.js';
-import { changedSince, changedWhileRead, identifyFile } from '../catalogue/file-identity.js';
-import { ChangedWhileRead } from '../catalogue/portindex/port-text-reader.js';
+import type { PortList } from '../derive/ports.js';
+import { coresKey } from '../derive/snapshot.js';
+import { rulesKey } from '../hosts/netlify/netlify.js';
+import type { PageSite } from '../pages/layout.js';
 import { pageCount } from '../render/files-page.js';
 import { pagesKey } from '../render/files-pager.js';
-import { listingFiles, listingsKey } from '../render/listing-files.js';
+import { listingFiles, listingsKey, type ListingFiles } from '../render/listing-files.js';
 import { PortsList } from '../render/ports-list.js';
-import { searchIndexBody, searchIndexKey } from '../render/search-index.js';
-import { versionsBody } from '../render/versions.js';
-import { DUMP_PORTS, DUMP_VERSIONS, listPageFile, NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles, portFile, SEARCH_INDEX } from '../routes/site-files.js';
-import { scanBuilds } from '../catalogue/scan-builds.js';
+import { DUMP_PORTS, DUMP_VERSIONS, portFile } from '../routes/site-files.js';
+import type { FilesInfo } from '../writer/trees/marker.js';
 import { BuildLock, STALE_MS } from '../writer/trees/build-lock.js';
 import { checkPublishAccess } from '../writer/trees/publish-access.js';
 import { SiteWriter } from '../writer/thread/site-writer.js';
-import { startRun, type BuildOptions, type BuildResult, type BuildStats } from './build-run.js';
-import { catalogueDigest, recordBuiltFrom } from './state/built-from.js';
-import { wantSiteFiles, writePages, type FilesPhaseOptions } from './files-phase.js';
-import { recalledIdentity, rememberIdentity } from './state/identity-store.js';
+import { startRun, type BuildOptions, type BuildResult, type BuildStats, type Run } from './build-run.js';
+import { browserFiles, readFeedRecords } from './feeds-phase.js';
+import { writePages } from './files-phase.js';
+import { fixedOutputs, hostOutputs, listingOutputs, makeOutputs, portOutputs, portsDumpOutput, searchIndexOutput, sitePageOutputs, versionsOutput, wantOutputs, type Derived, type DerivedSite, type Output } from './outputs.js';
 import { checkOutputDirectory, followOutput } from './output-guard.js';
-import { readPorts } from './ports-phase.js';
+import { sitePagesOf, wantPortPages, type PortPages } from './pages-phase.js';
+import { readPorts, type PortsPhase } from './ports-phase.js';
 import { writeRecalled } from './recall/recalled-files.js';
-import { derivedAgain } from './recall/recalled-ports.js';
+import { derivedAgain, type RecalledPorts } from './recall/recalled-ports.js';
+import { catalogueDigest, recordBuiltFrom } from './state/built-from.js';
+import { recalledIdentity, rememberIdentity } from './state/identity-store.js';
 import { rememberRecords } from './state/record-store.js';
 import { rememberSnapshot } from './state/snapshot-store.js';
-import { browserFiles, readFeedRecords } from './feeds-phase.js';
-import { sitePagesOf, wantPortPages, wantSitePages } from './pages-phase.js';
 import { writePorts } from './write-ports.js';
 
 export type { BuildOptions, BuildResult, BuildStats };
@@ -78,168 +79,197 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 /** The build, once it alone writes `out`: nothing is read before (see BuildLock). */
 async function buildLocked(options: BuildOptions, out: string, lock: BuildLock): Promise<BuildResult> {
   const run = startRun(options);
-  const { files, log, progress, stats } = run;
-  const filesOptions: FilesPhaseOptions = { ...files, baseUrl: options.baseUrl, pageSize: options.pageSize };
-  let writer: SiteWriter;
-  try {
-    const signing = options.signKey && options.dumps !== false ? { key: options.signKey, files: [DUMP_PORTS, DUMP_VERSIONS] } : undefined;
-    writer = SiteWriter.open(out, options.link ?? true, options.precompress ?? false, signing);
-  } catch (cause) {
-    throw machineFaultOf(cause, options.cwd) ?? cause;
-  }
+  const writer = openWriter(options, out);
   const interrupt = () => writer.interrupt(new Interrupted(options.signal!.reason as NodeJS.Signals));
   options.signal?.addEventListener('abort', interrupt, { once: true });
   try {
     if (options.signal?.aborted) interrupt();
-    // The writer thread surveys builds.ndjson (its digest and count) and checks the previous
-    // trees while this thread reads the ports.
-    const known = run.buildsReadable ? recalledIdentity(out, files.buildsPath) : undefined;
-    const identity = run.buildsReadable ? identifyFile(files.buildsPath, known, options.now ?? Date.now, (file) => writer.survey(file)) : undefined;
-    identity?.catch(() => undefined); // awaited below; a build that throws before then does not wait
-    const { baseUrl, pageSize } = filesOptions;
-    writer.load(options.fingerprint);
-    progress.phase('reading ports');
-    const fingerprint = options.fingerprint ?? codeFingerprint();
-    let { recalled: quick, prepared, coreHashes, recordsKept } = readPorts(out, fingerprint, files, log, { baseUrl, pageSize, strict: options.strict, pages: options.pages ?? false });
-    const feedRecords = await readFeedRecords(files, log);
-    // The document's bytes and the last cache are garbage now, but outside the heap: V8 would
-    // keep them until a collection the heap itself calls for, through the planning and the
-    // port files (see PortTextReader). A small catalogue's are not worth a collection.
-    if ((prepared?.list.length ?? 0) >= COLLECT_AFTER_PORTS) collectGarbage();
-    // Released before the paging: an async function's locals live across its awaits.
-    let ports = prepared?.list;
-    if ((!ports && !quick) || !identity || log.errors > 0) {
-      // With bad ports the builds are still checked (every problem in one run), not written.
-      if (run.buildsReadable) await scanBuilds(files.buildsPath, files.buildsName, log, () => undefined);
+    const read = await readSite(options, out, run, writer);
+    if (!read) return await failed(run, writer);
+    const { outputs, streams, filesKey } = await wantSite(options, out, run, writer, read);
+    read.prepared = undefined; // the records: garbage once wanted, across the plan's wait
+    const plan = await writer.plan(filesKey);
+    await makeSite(options, run, writer, new Set(plan.render), outputs, streams);
+    const filesInfo = plan.filesInfo ?? (await pageFilesList(options, run, writer, read.identity, filesKey));
+    if (!filesInfo) {
       await writer.abort();
       return run.finish(false);
     }
-
-    progress.phase('planning');
-    const source = await identity;
-    const key = pagesKey(filesOptions, source.digest);
-    const pages = pageCount(source.records, options.pageSize);
-    const names: string[] = quick ? quick.snapshot.names : [];
-    let prints: Array<string | undefined> = quick ? quick.prints : [];
-    const portFiles: string[] = [];
-    const count = quick ? names.length : ports!.length;
-    for (let i = 0; i < count; i++) {
-      if (ports) {
-        names.push(ports.nameAt(i));
-        prints.push(ports.printAt(i));
-      }
-      portFiles.push(portFile(names[i]!));
-      writer.want(portFiles[i]!, prints[i]);
-    }
-    // Each port's entry of the versions file: in a recalled build, from the snapshot.
-    let releases = options.dumps === false ? undefined : quick ? quick.snapshot.releases : prepared!.records.map((record) => record.release);
-    if (releases) {
-      writer.assemble(DUMP_PORTS, portFiles);
-      writer.want(DUMP_VERSIONS, undefined);
-    }
-    const portsList = new PortsList(baseUrl, count, pageSize);
-    portsList.pageKeys(prints).forEach((pageKey, i) => writer.want(listPageFile('ports', i + 1), pageKey));
-    // While the writer plans the ports. Unchanged when every record came from it and it held no others.
-    if (!recordsKept) coreHashes = rememberRecords(out, fingerprint, prepared!.records);
-    const cores = quick ? quick.cores : coreHashes && coresKey(coreHashes);
-    writer.want(SEARCH_INDEX, searchIndexKey(cores));
-    let { browser, feeds } = browserFiles(feedRecords, baseUrl, options.pages ?? false);
-    for (const file of feeds?.keys() ?? []) writer.want(file, undefined);
-    const site = options.pages ? { baseUrl, feeds: feeds !== undefined } : undefined;
-    const portPages = site && wantPortPages(writer, site, names, prints);
-    for (const file of browser.keys()) writer.want(file, undefined);
-    let listings = ports && listingFiles(ports.categoryListings(), ports.maintainerListings(), baseUrl, pageSize);
-    const listingPaths = quick ? quick.snapshot.listings : [...listings!.files.keys()];
-    const listingKey = listingsKey(cores, baseUrl, pageSize);
-    for (const file of listingPaths) writer.want(file, listingKey);
-    let siteFiles = site && ports && sitePagesOf(site, ports);
-    const sitePaths = site && (quick ? quick.snapshot.sitePages! : [...siteFiles!.keys()]);
-    if (site) wantSitePages(writer, site, sitePaths!, listingKey);
-    wantSiteFiles(writer, pages, key, rulesKey(cores, pages, pageSize));
-    if (quick) rememberSnapshot(out, fingerprint, quick.snapshot);
-    else if (coreHashes && !prints.includes(undefined)) {
-      const { records, warnings } = prepared!;
-      const textHashes = records.map((record) => record.textHash!);
-      const crossDigests = prints.map((print, i) => print!.slice(textHashes[i]!.length));
-      const listingDigests = names.map((_, i) => ports!.listingDigestAt(i));
-      const links = ports!.links();
-      const snapshotReleases = releases ?? records.map((record) => record.release);
-      rememberSnapshot(out, fingerprint, { file: files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, releases: snapshotReleases, listings: listingPaths, warnings, sitePages: sitePaths });
-    }
-    prints = []; // a local lives across the awaits below
-    prepared = undefined;
-    const plan = await writer.plan(key);
-    const render = new Set(plan.render);
-    // Besides the ports' files and pages, a recalled build makes those the ports do not make.
-    const elsewhere = quick && new Set([...browser.keys(), ...(feeds?.keys() ?? []), NETLIFY_HEADERS, DUMP_VERSIONS, ...pageFiles(pages)]);
-    if (quick && (await writeRecalled(quick, portFiles, portsList, render, (file) => elsewhere!.has(file), writer, progress, portPages))) {
-      log.addAll(quick.snapshot.warnings);
-      stats.recalled = count - quick.changed.size;
-    } else if (quick) {
-      // The plan asks for a file only the derivation can make (a previous tree lost it): the
-      // ports are derived in full, from the bytes read, and must give what was wanted.
-      ({ list: ports, listings } = derivedAgain(files, log, options.strict, quick));
-      siteFiles = site && sitePagesOf(site, ports);
-    }
-    if (ports) {
-      // The pages for people fill the heap with garbage (the ports' pages, then the site's and the
-      // sitemap's): freed after each, the files that follow reuse it instead of growing it.
-      const collectPages = () => portPages && count >= COLLECT_AFTER_PORTS && collectGarbage();
-      await writePorts(ports, portFiles, portsList, render, writer, progress, portPages);
-      collectPages();
-      if (render.has(SEARCH_INDEX)) await writer.write(SEARCH_INDEX, searchIndexBody(summaries(ports)));
-      const shape: SiteShape = {
-        ports: names,
-        pages,
-        listPages: { ports: portsList.pages, category: listings!.categoryPages, maintainer: listings!.maintainerPages },
-        categories: listings!.categories,
-        maintainers: listings!.maintainers,
-      };
-      for (const [file, body] of listings!.files) if (render.has(file)) await writer.write(file, body);
-      for (const [file, page] of siteFiles ?? []) if (render.has(file)) await writer.write(file, page());
-      collectPages();
-      if (render.has(NETLIFY_REDIRECTS)) await writer.write(NETLIFY_REDIRECTS, renderRedirects(shape));
-      if (render.has(NETLIFY_INDEX)) await writer.write(NETLIFY_INDEX, renderNetlifyIndex(shape));
-    }
-    // Made each time (some 100 bytes a port), kept by the writer when its bytes are unchanged.
-    if (releases) await writer.write(DUMP_VERSIONS, versionsBody(names, releases));
-    for (const [file, body] of feeds ?? []) await writer.write(file, body);
-    releases = undefined;
-    feeds = undefined;
-    ports = undefined;
-    listings = undefined;
-    siteFiles = undefined;
-    for (const [file, body] of browser) await writer.write(file, body);
-    let filesInfo = plan.filesInfo;
-    if (!filesInfo) {
-      collectGarbage(); // the ports' records are garbage now, before the paging's churn
-      const written = await writePages(filesOptions, source.records, writer, log, progress);
-      if (written && changedSince(files.buildsPath, source.seen)) log.add(changedWhileRead(files.buildsName));
-      if (!written || log.errors > 0) {
-        await writer.abort();
-        return run.finish(false);
-      }
-      filesInfo = { key, ...written };
-    }
-    await writer.write(NETLIFY_HEADERS, renderHeaders());
-    progress.phase('finishing writes');
+    run.progress.phase('finishing writes');
     // The ports' records are garbage by now (the paging's collections, when it ran, freed them):
     // freed before the writer makes the marker and the ledgers, they are not held beside those.
-    if (plan.filesInfo && !quick && names.length >= COLLECT_AFTER_PORTS) collectGarbage();
+    if (plan.filesInfo && !read.recalled && streams.count >= COLLECT_AFTER_PORTS) collectGarbage();
     if (lock.lost) throw lockLost(out);
     const totals = await writer.commit(filesInfo);
-    if (source.fingerprint !== known?.fingerprint) rememberIdentity(out, files.buildsPath, source);
-    Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });
-    Object.assign(stats, { files: totals.files, written: totals.written, carried: totals.files - totals.rendered, bytes: totals.bytes });
+    const source = await read.identity;
+    if (source.fingerprint !== read.knownBuilds?.fingerprint) rememberIdentity(out, run.files.buildsPath, source);
+    Object.assign(run.stats, { ports: streams.count, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });
+    Object.assign(run.stats, { files: totals.files, written: totals.written, carried: totals.files - totals.rendered, bytes: totals.bytes });
     return run.finish(true);
   } catch (cause) {
     await writer.abort();
     if (cause instanceof ChangedWhileRead) {
-      log.add(changedWhileRead(cause.file));
+      run.log.add(changedWhileRead(cause.file));
       return run.finish(false);
     }
     throw machineFaultOf(cause, options.cwd, { from: writer.staging, to: out }) ?? cause;
   } finally {
     options.signal?.removeEventListener('abort', interrupt);
   }
+}
+
+function openWriter(options: BuildOptions, out: string): SiteWriter {
+  try {
+    const signing = options.signKey && options.dumps !== false ? { key: options.signKey, files: [DUMP_PORTS, DUMP_VERSIONS] } : undefined;
+    return SiteWriter.open(out, options.link ?? true, options.precompress ?? false, signing);
+  } catch (cause) {
+    throw machineFaultOf(cause, options.cwd) ?? cause;
+  }
+}
+
+/** What the build read: its ports (recalled, or read and derived), the record of changes, builds.ndjson's identity. */
+interface SiteRead extends PortsPhase {
+  feedRecords: ChangeRecord[] | undefined;
+  identity: Promise<SeenIdentity>;
+  knownBuilds: FileIdentity | undefined;
+  fingerprint: string;
+}
+
+/** Reads the ports and the record of changes while the writer thread surveys builds.ndjson and the previous trees; undefined with problems. */
+async function readSite(options: BuildOptions, out: string, run: Run, writer: SiteWriter): Promise<SiteRead | undefined> {
+  const { files, log } = run;
+  const knownBuilds = run.buildsReadable ? recalledIdentity(out, files.buildsPath) : undefined;
+  const identity = run.buildsReadable ? identifyFile(files.buildsPath, knownBuilds, options.now ?? Date.now, (file) => writer.survey(file)) : undefined;
+  identity?.catch(() => undefined); // awaited later; a build that stops before then does not wait
+  writer.load(options.fingerprint);
+  run.progress.phase('reading ports');
+  const fingerprint = options.fingerprint ?? codeFingerprint();
+  const ports = readPorts(out, fingerprint, files, log, { baseUrl: options.baseUrl, pageSize: options.pageSize, strict: options.strict, pages: options.pages ?? false });
+  const feedRecords = await readFeedRecords(files, log);
+  // The document's bytes and the last cache are garbage now, but outside the heap: V8 would
+  // keep them until a collection the heap itself calls for, through the planning and the
+  // port files (see PortTextReader). A small catalogue's are not worth a collection.
+  if ((ports.prepared?.list.length ?? 0) >= COLLECT_AFTER_PORTS) collectGarbage();
+  if ((!ports.prepared && !ports.recalled) || !identity || log.errors > 0) return undefined;
+  return { ...ports, feedRecords, identity, knownBuilds, fingerprint };
+}
+
+/** A build with problems: the builds are still checked (every problem in one run), nothing is written. */
+async function failed(run: Run, writer: SiteWriter): Promise<BuildResult> {
+  if (run.buildsReadable) await scanBuilds(run.files.buildsPath, run.files.buildsName, run.log, () => undefined);
+  await writer.abort();
+  return run.finish(false);
+}
+
+/** What makes the files that are not made one by one: the ports' writer, or the recalled ports'. */
+interface PortStreams {
+  count: number;
+  portFiles: readonly string[];
+  portsList: PortsList;
+  portPages: PortPages | undefined;
+  recalled: RecalledPorts | undefined;
+  /** The site derived in full: at once in a full build, in a recalled one only when the plan asks for a file only it makes. */
+  derived: DerivedSite | undefined;
+  pageSite: PageSite | undefined;
+  names: readonly string[];
+  pages: number;
+}
+
+/**
+ * Wants every file of the site from the writer, each under its key; the next build's records
+ * and snapshot are saved meanwhile. Returns the outputs the build makes itself (the ports' files
+ * are the streams'), and the files pages' key.
+ */
+async function wantSite(options: BuildOptions, out: string, run: Run, writer: SiteWriter, read: SiteRead): Promise<{ outputs: Output[]; streams: PortStreams; filesKey: string }> {
+  run.progress.phase('planning');
+  const { baseUrl, pageSize } = options;
+  const source = await read.identity;
+  const filesKey = pagesKey({ ...run.files, baseUrl, pageSize }, source.digest);
+  const pages = pageCount(source.records, pageSize);
+  const { recalled: quick, prepared } = read;
+  const ports = prepared?.list;
+  const count = quick ? quick.snapshot.names.length : ports!.length;
+  const names = quick ? quick.snapshot.names : Array.from({ length: count }, (_, i) => ports!.nameAt(i));
+  const prints = quick ? quick.prints : Array.from({ length: count }, (_, i) => ports!.printAt(i));
+  const portFiles = names.map(portFile);
+  const portsList = new PortsList(baseUrl, count, pageSize);
+  const releases = options.dumps === false ? undefined : quick ? quick.snapshot.releases : prepared!.records.map((record) => record.release);
+  wantOutputs(writer, [...portOutputs(portFiles, prints, portsList), ...(releases ? [portsDumpOutput(portFiles)] : [])]);
+  // While the writer plans the ports. Unchanged when every record came from it and it held no others.
+  const coreHashes = read.recordsKept ? read.coreHashes : rememberRecords(out, read.fingerprint, prepared!.records);
+  const cores = quick ? quick.cores : coreHashes && coresKey(coreHashes);
+  const { browser, feeds } = browserFiles(read.feedRecords, baseUrl, options.pages ?? false);
+  const pageSite = options.pages ? { baseUrl, feeds: feeds !== undefined } : undefined;
+  const streams: PortStreams = { count, portFiles, portsList, portPages: pageSite && wantPortPages(writer, pageSite, names, prints), recalled: quick, derived: undefined, pageSite, names, pages };
+  if (ports) streams.derived = deriveSite(streams, ports, listingFiles(ports.categoryListings(), ports.maintainerListings(), baseUrl, pageSize));
+  const reach: Derived = () => streams.derived!;
+  const listingPaths = quick ? quick.snapshot.listings : [...streams.derived!.listings.files.keys()];
+  const listingKey = listingsKey(cores, baseUrl, pageSize);
+  const sitePaths = pageSite && (quick ? quick.snapshot.sitePages! : [...streams.derived!.sitePages!.keys()]);
+  const outputs = [
+    ...(releases ? [versionsOutput(names, releases)] : []),
+    searchIndexOutput(cores, reach),
+    ...fixedOutputs(feeds ?? new Map()),
+    ...fixedOutputs(browser),
+    ...listingOutputs(listingPaths, listingKey, reach),
+    ...(pageSite ? sitePageOutputs(pageSite, sitePaths!, listingKey, reach) : []),
+    ...hostOutputs(pages, filesKey, rulesKey(cores, pages, pageSize), reach),
+  ];
+  wantOutputs(writer, outputs);
+  if (quick) rememberSnapshot(out, read.fingerprint, quick.snapshot);
+  else if (coreHashes && !prints.includes(undefined)) {
+    const { records, warnings } = prepared!;
+    const textHashes = records.map((record) => record.textHash!);
+    const crossDigests = prints.map((print, i) => print!.slice(textHashes[i]!.length));
+    const listingDigests = names.map((_, i) => ports!.listingDigestAt(i));
+    const snapshotReleases = releases ?? records.map((record) => record.release);
+    rememberSnapshot(out, read.fingerprint, { file: run.files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links: ports!.links(), releases: snapshotReleases, listings: listingPaths, warnings, sitePages: sitePaths });
+  }
+  return { outputs, streams, filesKey };
+}
+
+/** The site derived from the ports: their listings, the pages but the ports' own, the shape the Netlify rules take. */
+function deriveSite(streams: PortStreams, ports: PortList, listings: ListingFiles): DerivedSite {
+  const { names, pages, portsList, pageSite } = streams;
+  const listPages = { ports: portsList.pages, category: listings.categoryPages, maintainer: listings.maintainerPages };
+  return { ports, listings, sitePages: pageSite && sitePagesOf(pageSite, ports), shape: { ports: names, pages, listPages, categories: listings.categories, maintainers: listings.maintainers } };
+}
+
+/**
+ * Makes what the plan asks for: the ports' files by the recalled ports' writer when it can
+ * (else the ports are derived in full, from the bytes read, and must give what was wanted),
+ * then every output made by its own make().
+ */
+async function makeSite(options: BuildOptions, run: Run, writer: SiteWriter, render: ReadonlySet<string>, outputs: readonly Output[], streams: PortStreams): Promise<void> {
+  const quick = streams.recalled;
+  const byPath = new Map(outputs.map((output) => [output.path, output]));
+  const elsewhere = (file: string) => {
+    const output = byPath.get(file);
+    return output !== undefined && !output.derived;
+  };
+  if (quick && (await writeRecalled(quick, streams.portFiles, streams.portsList, render, elsewhere, writer, run.progress, streams.portPages))) {
+    run.log.addAll(quick.snapshot.warnings);
+    run.stats.recalled = streams.count - quick.changed.size;
+  } else {
+    if (quick) {
+      const again = derivedAgain(run.files, run.log, options.strict, quick);
+      streams.derived = deriveSite(streams, again.list, again.listings);
+    }
+    await writePorts(streams.derived!.ports, streams.portFiles, streams.portsList, render, writer, run.progress, streams.portPages);
+    // The ports' pages fill the heap with garbage: freed now, the files that follow reuse it instead of growing it.
+    if (streams.portPages && streams.count >= COLLECT_AFTER_PORTS) collectGarbage();
+  }
+  await makeOutputs(writer, outputs, render, streams.derived !== undefined);
+  streams.derived = undefined; // the ports are garbage now, before the files paging
+}
+
+/** The files pages, streamed from builds.ndjson; undefined when a build has a problem or the file changed meanwhile. */
+async function pageFilesList(options: BuildOptions, run: Run, writer: SiteWriter, identity: Promise<SeenIdentity>, key: string): Promise<FilesInfo | undefined> {
+  collectGarbage(); // the ports' records are garbage now, before the paging's churn
+  const source = await identity;
+  const { files, log } = run;
+  const written = await writePages({ ...files, baseUrl: options.baseUrl, pageSize: options.pageSize }, source.records, writer, log, run.progress);
+  if (written && changedSince(files.buildsPath, source.seen)) log.add(changedWhileRead(files.buildsName));
+  if (!written || log.errors > 0) return undefined;
+  return { key, ...written };
 }

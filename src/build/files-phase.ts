@@ -4,7 +4,6 @@ import { FilesPager } from '../render/files-pager.js';
 import type { Progress } from '../core/progress.js';
 import { scanBuilds } from '../catalogue/scan-builds.js';
 import { collectGarbage } from '../core/collect-garbage.js';
-import { NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles } from '../routes/site-files.js';
 import type { SiteWriter } from '../writer/thread/site-writer.js';
 
 export interface FilesPhaseOptions {
@@ -59,15 +58,4 @@ export async function writePages(options: FilesPhaseOptions, count: number, writ
   return { pages: pager.pages, builds, paths };
 }
 
-/**
- * The files pages, under the files pages' key, and the Netlify rules and index, under `rules`
- * (see rulesKey). A previous tree's file made under the same key by the same code is kept;
- * the others, and the headers, are made and placed by their bytes.
- */
-export function wantSiteFiles(writer: SiteWriter, pages: number, key: string, rules: string | undefined): void {
-  for (const file of pageFiles(pages)) writer.want(file, key);
-  writer.want(NETLIFY_REDIRECTS, rules);
-  writer.want(NETLIFY_INDEX, rules);
-  writer.want(NETLIFY_HEADERS, undefined);
-}
 

@@ -6,7 +6,7 @@
 import { summaries, type PortList } from '../derive/ports.js';
 import type { PageSite } from '../pages/layout.js';
 import { PortPageRenderer } from '../pages/port-page.js';
-import { portPageKeys, sitePages, sitePagesKey, type LazyPage } from '../pages/site-pages.js';
+import { portPageKeys, sitePages, type LazyPage } from '../pages/site-pages.js';
 import { portPageFile } from '../routes/site-files.js';
 import type { SiteWriter } from '../writer/thread/site-writer.js';
 
@@ -29,8 +29,3 @@ export function sitePagesOf(site: PageSite, ports: PortList): Map<string, LazyPa
   return sitePages(site, { ports: [...summaries(ports)], categories: ports.categoryListings(), maintainers: ports.maintainerListings() });
 }
 
-/** Wants the pages but the ports' own, at `paths`, under the listings' key (see sitePagesKey). */
-export function wantSitePages(writer: SiteWriter, site: PageSite, paths: readonly string[], listingsKey: string | undefined): void {
-  const key = sitePagesKey(listingsKey, site);
-  for (const file of paths) writer.want(file, key);
-}
