@@ -3,10 +3,13 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { importCatalogue } from '../src/import/import-catalogue.js';
-import { CHUNK_ENTRIES } from '../src/import/sources/source-chunks.js';
-import { startJsonCheck } from '../src/import/sources/json-source.js';
-import { startNativeCheck } from '../src/import/sources/native-source.js';
+import { json } from '../src/import/sources/json.js';
+import { native } from '../src/import/sources/native.js';
+import { CHUNK_ENTRIES, startParallelCheck, type ParallelCheckOptions } from '../src/import/sources/parallel-check.js';
 import { withTempDir } from './support/paths.js';
+
+const startNativeCheck = (bytes: Buffer, file: string, options: ParallelCheckOptions) => startParallelCheck(native, bytes, file, options);
+const startJsonCheck = (bytes: Buffer, file: string, options: ParallelCheckOptions) => startParallelCheck(json, bytes, file, options);
 
 /** A native entry: its `<name> <length>` line and its list. */
 const entry = (name: string, list: string) => `${name} ${list.length + 1}\n${list}\n`;
