@@ -3,14 +3,15 @@
  * split-port-index), each port parsed, checked with a build's rules and made text on its own,
  * so that the document's objects are never all alive at once (several times its size), on two
  * threads when it is large (see parallel-check). A port's text that is not JSON, or a document
- * that does not split, is read again: split exactly, else whole, which also locates a syntax error.
+ * that does not split, is read again as a build reads it (see readPortByPort), which also
+ * locates a syntax error.
  */
 import { isAscii } from 'node:buffer';
 import type { Problem } from '../../core/problems/problem.js';
 import type { PortObject } from '../../derive/merge-ports.js';
 import { splitPortIndex } from '../../catalogue/portindex/split-port-index.js';
-import { isPortSyntaxError, parsePort, parseSkeleton } from '../../catalogue/portindex/read-port-index.js';
-import { parseJson } from '../../catalogue/read-json-file.js';
+import { readPortByPort } from '../../catalogue/portindex/read-port-by-port.js';
+import { isPortSyntaxError, parsePort, parseSkeleton, parseWholePortIndex, readPortIndexBytes, type PortIndexDocument } from '../../catalogue/portindex/read-port-index.js';
 import { noPorts, portIndexTopProblems, portProblems } from '../../catalogue/records/validate-portindex.js';
 import { below } from '../../catalogue/records/zod-problems.js';
 import { hasBom } from '../../catalogue/utf8.js';
@@ -87,29 +88,21 @@ function joinJsonEntries(spans: JsonSpans, chunks: CheckedEntries[], file: strin
   return { head: spans.head, ports: chunks.flatMap((chunk) => chunk.ports), problems, entryProblems: new Set(problems) };
 }
 
-/** Split without guessing any port's end from the layout, on this thread; read whole when even that fails. */
+/** The document read as a build reads it, on this thread: split exactly, else whole (see readPortByPort). */
 function readAgain(body: Buffer, file: string): SourceRead {
-  const parts = splitPortIndex(body, true);
-  const skeleton = parts && parseSkeleton(parts.skeleton);
-  if (parts && skeleton !== undefined) {
-    const { head, problems } = checkHead(skeleton, () => parts.elements.length, file);
-    if (problems.length > 0) return { head, ports: [], problems, entryProblems: new Set() };
-    const spans = { body, names: [], lines: [], starts: parts.elements.map(([start]) => start), ends: parts.elements.map(([, end]) => end) };
-    const checked = checkJsonEntries(spans, 0, spans.starts.length, file);
-    if (!checked.unparsable) return { head, ports: checked.ports, problems: checked.problems, entryProblems: new Set(checked.problems) };
-  }
-  return readWhole(body, file);
+  const reads = { split: (exact: boolean) => readPortIndexBytes(body, file, exact), whole: () => parseWholePortIndex(body, file) };
+  const read = readPortByPort(reads, (document) => checkDocument(document, file), 'exact');
+  return read.ok ? read.value : { head: {}, ports: [], problems: read.problems, entryProblems: new Set() };
 }
 
-/** The document parsed whole: the plain path, which locates a syntax error. */
-function readWhole(body: Buffer, file: string): SourceRead {
-  const parsed = parseJson(body, file);
-  if (!parsed.ok) return { head: {}, ports: [], problems: parsed.problems, entryProblems: new Set() };
-  const { ports } = parsed.value as { ports: unknown[] };
-  const { head, problems } = checkHead(parsed.value, () => ports.length, file);
+/** The document's other keys checked, then its ports, taken one at a time when it was split. */
+function checkDocument({ document, entries }: PortIndexDocument, file: string): SourceRead {
+  const { ports } = document as { ports: unknown[] };
+  const count = () => entries?.count ?? ports.length;
+  const { head, problems } = checkHead(document, count, file);
   if (problems.length > 0) return { head, ports: [], problems, entryProblems: new Set() };
   // A name listed twice is the index's to give (the later entry wins): not a problem here.
-  const checked = checkPorts((index) => ports[index], 0, ports.length, file);
+  const checked = checkPorts(entries ? entries.take : (index) => ports[index], 0, count(), file);
   return { head, ports: checked.ports, problems: checked.problems, entryProblems: new Set(checked.problems) };
 }
 
