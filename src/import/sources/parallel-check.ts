@@ -51,6 +51,7 @@ export type FromChecker = { type: 'chunk'; index: number; checked: CheckedEntrie
 /** Starts checking a source of the kind `source` (see SourceCheck). */
 export function startParallelCheck<Found extends EntrySpans>(source: ImportSource<Found>, bytes: Uint8Array, file: string, options: ParallelCheckOptions = {}): SourceCheck {
   const shared = bytes.length >= (options.sharedFrom ?? SHARED_FROM_BYTES);
+  // Started before the entries are found: it loads its code meanwhile.
   const worker = shared ? new Worker(new URL('./import-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }) : undefined;
   const found = source.find(shared ? sharedBytes(bytes) : bytes, file);
   if ('read' in found) {
@@ -79,8 +80,9 @@ interface ChunksCheck {
   stop(): Promise<void>;
 }
 
-// In a function of its own: closures made in one scope share it, and would keep the source's
-// bytes alive through the import, which holds its check to the end.
+// In a function of its own (closures made in one scope share it: made in startParallelCheck,
+// these would keep the source's bytes), and the entries let go once joined: the import holds
+// its check to the end.
 function joined<Found extends EntrySpans>(source: ImportSource<Found>, entries: Found, file: string, check: ChunksCheck): SourceCheck {
   let found: Found | undefined = entries;
   return {
