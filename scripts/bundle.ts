@@ -10,7 +10,7 @@
  *
  * Entries: the CLI, the build alone (for the bench, which measures what users run), the
  * writer thread, which writer-thread starts from `./write-worker.js` beside itself, the
- * import's second thread (`./import-worker.js`, from shared-check), and writer-thread itself,
+ * import's second thread (`./import-worker.js`, from parallel-check), and writer-thread itself,
  * which the CLI's entry loads before the rest to start the writer early; code they share goes
  * into chunks in the same directory. commander is CommonJS and stays a package
  * (bundled into an ES module, its `require` of Node's modules would fail).

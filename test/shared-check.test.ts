@@ -3,10 +3,14 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { importCatalogue } from '../src/import/import-catalogue.js';
-import { CHUNK_ENTRIES } from '../src/import/sources/source-chunks.js';
-import { startJsonCheck } from '../src/import/sources/json-source.js';
-import { startNativeCheck } from '../src/import/sources/native-source.js';
+import { json } from '../src/import/sources/json.js';
+import { native } from '../src/import/sources/native.js';
+import { CHUNK_ENTRIES, startParallelCheck, type ParallelCheckOptions } from '../src/import/sources/parallel-check.js';
+import { sourceKindOf } from '../src/import/sources/source-kinds.js';
 import { withTempDir } from './support/paths.js';
+
+const startNativeCheck = (bytes: Buffer, file: string, options: ParallelCheckOptions) => startParallelCheck(native, bytes, file, options);
+const startJsonCheck = (bytes: Buffer, file: string, options: ParallelCheckOptions) => startParallelCheck(json, bytes, file, options);
 
 /** A native entry: its `<name> <length>` line and its list. */
 const entry = (name: string, list: string) => `${name} ${list.length + 1}\n${list}\n`;
@@ -117,6 +121,11 @@ test('shared check, JSON: a port that is not JSON is found on either thread, and
   assert.equal(alone.problems.map((p) => p.code), ['invalid-json']);
   assert.is(alone.problems[0]!.location.line, text.slice(0, text.indexOf('"1.700"')).split('\n').length, 'located in the document');
   assert.equal(await startJsonCheck(broken, 'PortIndex.json', { sharedFrom: 1, checkHere: false }).finish(), alone);
+});
+
+test('source kinds: told apart by content, JSON by its first character other than white space, native otherwise', () => {
+  const kinds = ['{"ports": []}', '\ufeff \n\t[1]', '  {', 'zlib 12\n{name zlib}\n', '', ' \n', 'ports {'].map((text) => sourceKindOf(Buffer.from(text)).kind);
+  assert.equal(kinds, ['json', 'json', 'json', 'native', 'native', 'native', 'native']);
 });
 
 test.run();

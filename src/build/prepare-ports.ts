@@ -2,7 +2,8 @@ import { derivePorts, type PortList } from '../derive/ports.js';
 import type { Problem } from '../core/problems/problem.js';
 import type { ProblemLog } from '../core/problems/problem-log.js';
 import type { Read } from '../catalogue/read-json-file.js';
-import { isPortSyntaxError, readPortIndex, readWholePortIndex, type PortIndexDocument } from '../catalogue/portindex/read-port-index.js';
+import { readPortByPort, type PortIndexReads } from '../catalogue/portindex/read-port-by-port.js';
+import { readPortIndex, readWholePortIndex, type PortIndexDocument } from '../catalogue/portindex/read-port-index.js';
 import type { PortRecord } from '../catalogue/records/port-record.js';
 import type { RecordCache } from '../catalogue/records/record-cache.js';
 import { validatePortIndex, type ValidatedPorts } from '../catalogue/records/validate-portindex.js';
@@ -62,24 +63,14 @@ export function firstRead(files: CatalogueFiles): FirstRead | undefined {
   return read.ok && read.value.entries ? { read: read.value, textHashes: [] } : undefined;
 }
 
-/**
- * Port by port when it can; split again exactly when a port's text is not JSON but its end was
- * guessed from the layout; the whole document when a port's text is not JSON all the same.
- */
+/** Port by port (see readPortByPort), the first read taken as read already. */
 function validatePortFile(files: CatalogueFiles, known: RecordCache | undefined, first: FirstRead | undefined): Read<ValidatedPorts> {
-  for (const exact of [false, true]) {
-    const streamed: Read<PortIndexDocument> = !exact && first ? { ok: true, value: counted(first) } : readPortIndex(files.portIndexPath, files.portIndexName, exact);
-    if (!streamed.ok) return streamed;
-    const { document, entries, byLayout } = streamed.value;
-    try {
-      return { ok: true, value: validatePortIndex(document, files.portIndexName, entries, known) };
-    } catch (cause) {
-      if (!isPortSyntaxError(cause)) throw cause;
-    }
-    if (!byLayout) break;
-  }
-  const whole = readWholePortIndex(files.portIndexPath, files.portIndexName);
-  return whole.ok ? { ok: true, value: validatePortIndex(whole.value.document, files.portIndexName) } : whole;
+  const { portIndexPath: path, portIndexName: file } = files;
+  const reads: PortIndexReads = {
+    split: (exact) => (!exact && first ? { ok: true, value: counted(first) } : readPortIndex(path, file, exact)),
+    whole: () => readWholePortIndex(path, file),
+  };
+  return readPortByPort(reads, ({ document, entries }) => validatePortIndex(document, file, entries, known));
 }
 
 /** The first read, its text hashes taken as counted. */

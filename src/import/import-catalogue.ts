@@ -136,7 +136,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
   const catalogueLog = new ProblemLog();
   let existing: ReturnType<typeof readCatalogue>;
   try {
-    // A large source is checked on a second thread meanwhile (see shared-check).
+    // A large source is checked on a second thread meanwhile (see parallel-check).
     progress.phase(`reading ${name}`);
     existing = readCatalogue(file, name, catalogueLog);
     await checkpoint(signal);

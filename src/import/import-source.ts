@@ -1,8 +1,8 @@
 /**
- * The source of `ports-gen import`, read and checked: portindex2json's JSON or a native
- * PortIndex, told apart by content, each port as that converter writes it and with its keys in
- * one order (see port-key-order), checked with a build's rules. Problems are logged, located in
- * the source; nothing is returned when there is any.
+ * The source of `ports-gen import`, read and checked: of a kind told apart by content (see
+ * source-kinds), each port as portindex2json writes it and with its keys in one order (see
+ * port-key-order), checked with a build's rules. Problems are logged, located in the source;
+ * nothing is returned when there is any.
  */
 import { isUrl } from './fetch-source.js';
 import { accessSync, constants, statSync, type Stats } from 'node:fs';
@@ -14,9 +14,9 @@ import { error, type Problem } from '../core/problems/problem.js';
 import { blankProblem, readCatalogueBytes, utf8Problem } from '../catalogue/read-json-file.js';
 import { hasBom } from '../catalogue/utf8.js';
 import { shownUrl } from '../core/shown-url.js';
-import { startJsonCheck } from './sources/json-source.js';
-import { startNativeCheck } from './sources/native-source.js';
-import type { Source, SourceCheck } from './sources/source-check.js';
+import { startParallelCheck } from './sources/parallel-check.js';
+import type { Source, SourceCheck } from './sources/source-kind.js';
+import { sourceKindOf } from './sources/source-kinds.js';
 
 export type { Source };
 
@@ -31,7 +31,7 @@ const SOURCE = "a PortIndex: MacPorts' native index or portindex2json's JSON";
 
 /**
  * The source file's bytes, or its problem (unreadable, empty) logged. In shared memory: a
- * large source is read on two threads (see shared-check).
+ * large source is read on two threads (see parallel-check).
  */
 export function readSourceFile(cwd: string, source: string, log: ProblemLog): Buffer | undefined {
   if (checkSourcePath(path.resolve(cwd, source)) > SOURCE_LIMIT) return void log.add(tooLarge(sourceName(cwd, source)));
@@ -83,25 +83,11 @@ export function checkPipedSource(bytes: Buffer | undefined, log: ProblemLog, nam
 }
 
 /**
- * Whether the source is JSON (portindex2json's) rather than a native PortIndex: told apart by
- * content, its first character other than white space (after a byte-order mark) being `{` or `[`.
- */
-export function isJsonSource(bytes: Uint8Array): boolean {
-  for (let i = hasBom(bytes) ? 3 : 0; i < bytes.length; i++) {
-    const byte = bytes[i]!;
-    if (byte === 0x20 || (byte >= 0x09 && byte <= 0x0d)) continue;
-    return byte === 0x7b || byte === 0x5b;
-  }
-  return false;
-}
-
-/**
  * Starts checking the source, as a build checks a catalogue (see SourceCheck): `finish` logs
  * its problems and gives its ports, or undefined when it has problems.
  */
 export function startSourceCheck(bytes: Buffer, name: string, log: ProblemLog, sharedFrom?: number, keepGoing = false): LoggedCheck {
-  const check = isJsonSource(bytes) ? startJsonCheck(bytes, name, { sharedFrom }) : startNativeCheck(bytes, name, { sharedFrom });
-  return logged(check, log, keepGoing);
+  return logged(startParallelCheck(sourceKindOf(bytes), bytes, name, { sharedFrom }), log, keepGoing);
 }
 
 /** A source without problems, but those of ports it does not describe usably (with `--keep-going`). */

@@ -64,22 +64,29 @@ export function readPortIndex(path: string, file: string, exact = false): Read<P
   }
   const read = readCatalogueFile(path, file, false, undefined, MISSING);
   if (!read.ok) return read;
-  const { bytes, start } = read.value;
+  return readPortIndexBytes(read.value.bytes, file, exact, { path, start: read.value.start });
+}
+
+/**
+ * As readPortIndex, from the document's bytes (after a byte-order mark): split into its ports
+ * (see split-port-index), or parsed whole when it does not split. `from`: the file `again` reads
+ * a port's text from, the bytes beginning at `start` in it; without it no port is read again.
+ */
+export function readPortIndexBytes(bytes: Buffer, file: string, exact = false, from?: { path: string; start: number }): Read<PortIndexDocument> {
   const parts = splitPortIndex(bytes, exact);
   if (parts) {
     const document = parseSkeleton(parts.skeleton);
     if (document !== undefined) {
-      const reader = new PortTextReader(path, file, start, packSpans(parts.elements));
+      const reader = from && new PortTextReader(from.path, file, from.start, packSpans(parts.elements));
       const entries = entriesOfBytes(bytes, parts.elements, isAscii(bytes) ? 'latin1' : 'utf8', reader);
       return { ok: true, value: { document, entries, byLayout: parts.byLayout } };
     }
   }
-  const parsed = parseJson(bytes, file);
-  return parsed.ok ? { ok: true, value: { document: parsed.value } } : parsed;
+  return parseWholePortIndex(bytes, file);
 }
 
 /** The document without its ports, parsed; undefined when it is not JSON (the plain path locates the error). */
-function parseSkeleton(skeleton: string): unknown {
+export function parseSkeleton(skeleton: string): unknown {
   try {
     return JSON.parse(skeleton) as unknown;
   } catch {
@@ -87,7 +94,8 @@ function parseSkeleton(skeleton: string): unknown {
   }
 }
 
-function parsePort(text: string): unknown {
+/** A port's text parsed; a PortSyntaxError when it is not JSON (see isPortSyntaxError). */
+export function parsePort(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -128,7 +136,7 @@ function escapeFreeIn(bytes: Buffer, elements: Array<[number, number]>): (index:
  * a second copy of it, every page new memory (at 40,000 ports 47 MB, 11,400 page faults more
  * in reading it), for no faster parsing.
  */
-function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>, encoding: 'latin1' | 'utf8', reader: PortTextReader): PortEntries {
+function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>, encoding: 'latin1' | 'utf8', reader: PortTextReader | undefined): PortEntries {
   let released = false;
   const held = () => {
     if (released) throw new Error('the document was let go: its ports cannot be taken again');
@@ -139,7 +147,7 @@ function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>, encodi
     take: (index) => parsePort(held().toString(encoding, ...elements[index]!)),
     escapeFree: escapeFreeIn(bytes, elements), // asked with `take`, which is guarded
     textHash: (index) => contentHash(held().subarray(...elements[index]!)),
-    again: againFrom(reader),
+    again: reader && againFrom(reader),
     release: () => {
       released = true;
       releaseBytes(bytes);
@@ -194,7 +202,11 @@ export function isPortSyntaxError(cause: unknown): boolean {
 /** The plain path only: the whole document parsed at once. */
 export function readWholePortIndex(path: string, file: string): Read<PortIndexDocument> {
   const read = readCatalogueBytes(path, file, false, undefined, MISSING);
-  if (!read.ok) return read;
-  const parsed = parseJson(read.value, file);
+  return read.ok ? parseWholePortIndex(read.value, file) : read;
+}
+
+/** The document's bytes parsed at once: the plain path, which locates a syntax error. */
+export function parseWholePortIndex(bytes: Buffer, file: string): Read<PortIndexDocument> {
+  const parsed = parseJson(bytes, file);
   return parsed.ok ? { ok: true, value: { document: parsed.value } } : parsed;
 }

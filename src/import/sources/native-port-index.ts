@@ -38,7 +38,7 @@ export interface NativeRead {
  * The entries of a native PortIndex found, not yet read: for each, its name, the line of its
  * `<name> <length>` line and where its list's bytes are in `body` (the file without its BOM).
  * Finding them is cheap (the header lines and a count of characters); reading their lists is
- * not, and can be shared out (see native-source).
+ * not, and can be shared out (see parallel-check).
  */
 export interface NativeSpans {
   body: Buffer;
