@@ -2,6 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bodyOf, filesOf, relinkedPage } from '../src/render/query-body.js';
 import { decideQuery, isComputedQuery, TOO_MANY_FIELDS_BODY, type QueryDecision, type QueryRoute } from '../src/routes/query/decide-query.js';
+import { queryRouteOf, takesQueries } from '../src/routes/query/query-route.js';
+import { CATEGORIES_ROUTE, CATEGORY_ROUTE, FILES_ROUTE, MAINTAINER_ROUTE, MAINTAINERS_ROUTE, PORT_ROUTE, PORTS_ROUTE, ROOT_ROUTE } from '../src/routes/route-table.js';
 import { plainIndex, QUERY_BASE, type PlainPort } from './support/query-index.js';
 
 const PORTS: PlainPort[] = [
@@ -166,6 +168,16 @@ test('bodies: the files each needs, and the text DRF writes', () => {
   assert.is(bodyOf(INDEX, people, []), '{"count":2,"next":null,"previous":null,"results":[{"name":"ryan","github":"ryandesign","ports_count":2},{"name":"devans","github":"dbevans","ports_count":1}]}');
   const page = `{"count":120,"next":"${QUERY_BASE}/api/v1/files/?page=3","previous":"${QUERY_BASE}/api/v1/files/","results":[{"build_id":1,"files":[{"file":",\\"results\\":["}]}]}`;
   assert.is(relinkedPage(page, { next: 'N', previous: null }), '{"count":120,"next":"N","previous":null,"results":[{"build_id":1,"files":[{"file":",\\"results\\":["}]}]}');
+});
+
+test('the routes a query changes, and the engine\'s route of each', () => {
+  const pages = (list: 'files' | 'category') => (list === 'files' ? 7 : 2);
+  assert.equal([PORTS_ROUTE, PORT_ROUTE, MAINTAINERS_ROUTE, FILES_ROUTE, CATEGORIES_ROUTE].map(takesQueries), [true, true, true, true, true]);
+  assert.equal([MAINTAINER_ROUTE, CATEGORY_ROUTE, ROOT_ROUTE].map(takesQueries), [false, false, false]);
+  assert.equal(queryRouteOf(PORT_ROUTE, 'zlib', pages), { kind: 'port', name: 'zlib' });
+  assert.equal(queryRouteOf(FILES_ROUTE, undefined, pages), { kind: 'relinked', list: 'files', pages: 7 });
+  assert.equal(queryRouteOf(CATEGORIES_ROUTE, undefined, pages), { kind: 'relinked', list: 'category', pages: 2 });
+  assert.is(queryRouteOf(MAINTAINER_ROUTE, 'ryandesign', pages), undefined);
 });
 
 test.run();
