@@ -79,10 +79,25 @@ function counts(value: unknown, where: string, limit: number, length?: number): 
 }
 
 function refLists(value: unknown, where: string, ports: number, strings: number): RefLists {
-  const lists = list(value, where, ports).map((item, i) => counts(item, `${where}[${i}]`, strings));
+  const lists = list(value, where, ports);
   const starts = new Int32Array(ports + 1);
-  lists.forEach((refs, i) => (starts[i + 1] = starts[i]! + refs.length));
-  return { starts, refs: Int32Array.from(lists.flat()) };
+  lists.forEach((refs, i) => (starts[i + 1] = starts[i]! + list(refs, `${where}[${i}]`).length));
+  const refs = new Int32Array(starts[ports]!);
+  lists.forEach((items, i) => {
+    (items as unknown[]).forEach((ref, k) => {
+      if (!Number.isInteger(ref) || (ref as number) < 0 || (ref as number) >= strings) throw new Invalid(`${where}[${i}][${k}]`, `not a whole number below ${strings}`);
+      refs[starts[i]! + k] = ref as number;
+    });
+  });
+  return { starts, refs };
+}
+
+/** Catalogue places in name order: by code point, which `<` is when no name has a surrogate. */
+function nameOrder(names: readonly string[]): Int32Array {
+  const places = Array.from(names.keys());
+  const surrogates = names.some((name) => /[\ud800-\udfff]/.test(name));
+  const byUnits = (a: number, b: number) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0);
+  return Int32Array.from(places.sort(surrogates ? (a, b) => compareCodePoints(names[a]!, names[b]!) : byUnits));
 }
 
 /** Each port's refs of every list, one list after the other. */
@@ -105,8 +120,12 @@ function read(file: Record<string, unknown>): QueryIndex {
   const table = strings(file.strings, 'strings');
   const ports = record(file.ports, 'ports');
   const names = strings(ports.names, 'ports.names');
-  const byName = new Map(names.map((name, i) => [name, i]));
-  const byLowerName = new Map(names.map((name, i) => [name.toLowerCase(), i]));
+  const byName = new Map<string, number>();
+  const byLowerName = new Map<string, number>();
+  for (const [i, name] of names.entries()) {
+    byName.set(name, i);
+    byLowerName.set(name.toLowerCase(), i);
+  }
   if (byLowerName.size !== names.length) throw new Invalid('ports.names', 'two ports have one name in some letter case');
   const maintainers = record(file.maintainers, 'maintainers');
   const people = counts(maintainers.names, 'maintainers.names', table.length).length;
@@ -126,7 +145,7 @@ function read(file: Record<string, unknown>): QueryIndex {
       foldedNames: names.map(foldCase),
       byName,
       byLowerName,
-      nameOrder: Int32Array.from(names.keys()).sort((a, b) => compareCodePoints(names[a]!, names[b]!)),
+      nameOrder: nameOrder(names),
       categories,
       handles,
       variants,
