@@ -21,7 +21,11 @@ export function pageLinks(baseUrl: string, page: number, pages: number, listPath
 
 /** Everything before the first result, so a page can be streamed out as results arrive. */
 export function pageHead(baseUrl: string, count: number, page: number, pages: number, listPath = FILES_PATH): string {
-  const { next, previous } = pageLinks(baseUrl, page, pages, listPath);
+  return envelopeHead(count, pageLinks(baseUrl, page, pages, listPath));
+}
+
+/** A page's envelope up to its first result, with these links, as DRF writes it (no spaces). */
+export function envelopeHead(count: number, { next, previous }: { next: string | null; previous: string | null }): string {
   return `{"count":${count},"next":${toJsonText(next)},"previous":${toJsonText(previous)},"results":[`;
 }
 

@@ -1,7 +1,6 @@
+import { stripPython } from './python-text.js';
 import { LAST_PAGE } from './route-table.js';
 
-/** Python's str.isspace() set, which int() strips from both ends (JS's \s differs: U+FEFF). */
-const PY_SPACE = /^[\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/;
 const DECIMAL = /^\p{Nd}$/u;
 
 /**
@@ -22,7 +21,8 @@ function digitValue(c: string): number {
  * the last page).
  */
 export function pythonInt(text: string): bigint | undefined {
-  const trimmed = trimPythonSpace(text);
+  // int() strips Python's white space from both ends.
+  const trimmed = stripPython(text);
   const match = /^([+-]?)(\p{Nd}+(?:_\p{Nd}+)*)$/u.exec(trimmed);
   if (!match) return undefined;
   let value = 0n;
@@ -31,19 +31,6 @@ export function pythonInt(text: string): bigint | undefined {
     value = value * 10n + BigInt(c >= '0' && c <= '9' ? c.charCodeAt(0) - 48 : digitValue(c));
   }
   return match[1] === '-' ? -value : value;
-}
-
-/**
- * `text` without the white space at its ends, one character at a time, in linear time: a
- * regular expression for the trailing run (`\s+$`) tries again from every space of a run that
- * does not end the text, quadratic in a request's `page`.
- */
-function trimPythonSpace(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && PY_SPACE.test(text[start]!)) start++;
-  while (end > start && PY_SPACE.test(text[end - 1]!)) end--;
-  return text.slice(start, end);
 }
 
 /**

@@ -21,6 +21,11 @@ export const NETLIFY_HEADERS = '_headers';
  * categories and handles that have a page, the page counts (see hosts/netlify/netlify.ts).
  */
 export const NETLIFY_INDEX = '_ports-gen/site-index.json';
+/**
+ * What the query engine reads of a built site (SPEC section 4b; render/query-index.ts): every
+ * port's name, categories, handles and variants, and the maintainer list.
+ */
+export const QUERY_INDEX = '_ports-gen/query-index.json';
 /** Marks a directory as written by ports-gen; holds the manifest of the build. */
 export const MARKER_FILE = '.ports-gen.json';
 

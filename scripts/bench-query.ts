@@ -1,0 +1,108 @@
+/**
+ * The query engine alone on a catalogue's query index: its size (raw and gzipped), the time to
+ * read it, and each of ~1,000 mixed queries (one- and two-word searches, each filter,
+ * `ordering=name`, the maintainer list), deterministic for one seed.
+ *
+ *   node build/scripts/bench-query.js <catalogue dir> [queries] [seed]
+ *
+ * Build a big catalogue first with `npm run synth -- --ports 40000 --out /dev/shm/...`.
+ */
+import { gzipSync } from 'node:zlib';
+import { ProblemLog } from '../src/core/problems/problem-log.js';
+import { locateCatalogue } from '../src/build/catalogue-files.js';
+import { preparePorts } from '../src/build/prepare-ports.js';
+import { bodyOf } from '../src/render/query-body.js';
+import { queryIndexBody, queryIndexInput } from '../src/render/query-index.js';
+import { decideQuery, type QueryRoute } from '../src/routes/query/decide-query.js';
+import { readQueryIndex, type QueryIndex } from '../src/routes/query/read-query-index.js';
+import { Rng } from './synth/rng.js';
+
+const [catalogue, queries = '1000', seed = '1'] = process.argv.slice(2);
+if (!catalogue) {
+  console.error('usage: bench-query <catalogue dir> [queries] [seed]');
+  process.exit(2);
+}
+
+function indexText(): string {
+  const log = new ProblemLog();
+  const prepared = preparePorts(locateCatalogue(process.cwd(), catalogue!), log, false);
+  if (!prepared) throw new Error(`the catalogue does not build: ${log.kept[0]?.message}`);
+  return queryIndexBody(queryIndexInput(prepared.list, 'https://ports.example.org', 50));
+}
+
+/** A piece of a string of the index, of two to six characters, as people type. */
+function piece(rng: Rng, text: string): string {
+  const length = Math.min(text.length, rng.range(2, 6));
+  const start = rng.int(text.length - length + 1);
+  return encodeURIComponent(text.slice(start, start + length));
+}
+
+/** The mixed queries: what a launcher, a meta-search tool and the site's own browser send. */
+function mixedQueries(index: QueryIndex, count: number, rng: Rng): Array<{ kind: string; route: QueryRoute; query: string }> {
+  const { names } = index.ports;
+  const strings = index.strings.filter((text) => text !== '');
+  const port = () => rng.pick(names);
+  const ofRef = (lists: QueryIndex['ports']['handles']) => {
+    for (;;) {
+      const at = rng.int(names.length);
+      if (lists.starts[at + 1]! > lists.starts[at]!) return index.strings[lists.refs[lists.starts[at]!]!]!;
+    }
+  };
+  const ports: QueryRoute = { kind: 'ports' };
+  const makers: Array<[string, () => { route: QueryRoute; query: string }]> = [
+    ['search one word', () => ({ route: ports, query: `search=${piece(rng, rng.chance(0.7) ? port() : rng.pick(strings))}` })],
+    ['search two words', () => ({ route: ports, query: `search=${piece(rng, port())}+${piece(rng, rng.pick(strings))}` })],
+    ['search, page 2', () => ({ route: ports, query: `search=${piece(rng, port()).slice(0, 2)}&page=2` })],
+    ['name', () => ({ route: ports, query: `name=${encodeURIComponent(port())}` })],
+    ['categories', () => ({ route: ports, query: `categories=${encodeURIComponent(ofRef(index.ports.categories))}` })],
+    ['maintainers__github', () => ({ route: ports, query: `maintainers__github=${encodeURIComponent(ofRef(index.ports.handles))}` })],
+    ['variants__variant', () => ({ route: ports, query: `variants__variant=${encodeURIComponent(ofRef(index.ports.variants))}` })],
+    ['ordering=name', () => ({ route: ports, query: rng.chance(0.5) ? 'ordering=name' : `ordering=-name&search=${piece(rng, port())}` })],
+    ['port route, filtered', () => ({ route: { kind: 'port', name: port() }, query: `search=${piece(rng, port())}` })],
+    ['maintainer list', () => ({ route: { kind: 'maintainers' }, query: `search=${piece(rng, rng.pick(index.maintainers.handles) || 'a')}` })],
+  ];
+  return Array.from({ length: count }, (_, i) => {
+    const [kind, make] = makers[i % makers.length]!;
+    return { kind, ...make() };
+  });
+}
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+const text = indexText();
+const bytes = Buffer.byteLength(text);
+console.log(`index: ${(bytes / 1e6).toFixed(2)} MB raw, ${(gzipSync(text).length / 1e6).toFixed(2)} MB gzipped (level 6), ${(gzipSync(text, { level: 9 }).length / 1e6).toFixed(2)} MB (level 9)`);
+let started = performance.now();
+const read = readQueryIndex(text);
+if (!read.ok) throw new Error(`${read.where}: ${read.message}`);
+const { index } = read;
+console.log(`read: ${ms(performance.now() - started)} for ${index.ports.names.length} ports, ${index.maintainers.names.length} maintainers, ${index.strings.length} strings`);
+
+const rng = new Rng(Number(seed));
+const mixed = mixedQueries(index, Number(queries), rng);
+// A first pass to warm the engine's code, as a server's first requests do.
+for (const { route, query } of mixed) decideQuery(index, route, query);
+// Wall time, and CPU time (the process's, in microseconds): on a shared machine the wall time
+// of a query holds whatever ran in its stead.
+const times: number[] = [];
+const cpuTimes: number[] = [];
+const byKind = new Map<string, number[]>();
+for (const { kind, route, query } of mixed) {
+  const cpu = process.cpuUsage();
+  started = performance.now();
+  const decision = decideQuery(index, route, query);
+  if (decision.kind === 'maintainers' || decision.kind === 'error') bodyOf(index, decision, []);
+  const took = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  times.push(took);
+  cpuTimes.push((used.user + used.system) / 1000);
+  byKind.set(kind, [...(byKind.get(kind) ?? []), took]);
+}
+const summary = (list: readonly number[]) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return `median ${ms(percentile(sorted, 50))}, p90 ${ms(percentile(sorted, 90))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1)!)}`;
+};
+console.log(`${times.length} queries, wall: ${summary(times)}`);
+console.log(`${times.length} queries, CPU:  ${summary(cpuTimes)}`);
+for (const [kind, list] of byKind) console.log(`  ${kind.padEnd(22)} wall ${summary(list)}`);

@@ -1,0 +1,78 @@
+import type { MaintainerResource } from '../derive/maintainers.js';
+import type { PortList, PortResource } from '../derive/ports.js';
+import { QUERY_INDEX_VERSION, type QueryIndexFile } from '../routes/query/index-format.js';
+import { toJsonText } from './json-text.js';
+
+/** What the query index takes of a port: its resource has it all. */
+export type QueryPortFacts = Pick<PortResource, 'name' | 'categories' | 'maintainers' | 'variants'>;
+
+export interface QueryIndexInput {
+  baseUrl: string;
+  pageSize: number;
+  /** Every port, in catalogue order. */
+  ports: Iterable<QueryPortFacts>;
+  /** The category list's names, in its order. */
+  categories: readonly string[];
+  /** The maintainer list, in its order. */
+  maintainers: readonly MaintainerResource[];
+}
+
+/** Each text's place in `strings`, a new one appended (first seen, first placed: the same site gives the same bytes). */
+class StringTable {
+  readonly strings: string[] = [];
+  private readonly places = new Map<string, number>();
+
+  placeOf(text: string): number {
+    let place = this.places.get(text);
+    if (place === undefined) this.places.set(text, (place = this.strings.push(text) - 1));
+    return place;
+  }
+}
+
+/**
+ * The query index of a site (routes/query/index-format.ts): per port its name, categories,
+ * maintainers' handles (a maintainer without one has nothing to be searched or filtered by)
+ * and variants; the category list's names; the maintainer list's names, handles and counts.
+ */
+export function queryIndexFile(input: QueryIndexInput): QueryIndexFile {
+  const table = new StringTable();
+  const place = (text: string) => table.placeOf(text);
+  const ports: QueryIndexFile['ports'] = { names: [], categories: [], handles: [], variants: [] };
+  for (const port of input.ports) {
+    ports.names.push(port.name);
+    ports.categories.push(port.categories.map(place));
+    ports.handles.push(port.maintainers.filter((m) => m.github !== '').map((m) => place(m.github)));
+    ports.variants.push(port.variants.map(place));
+  }
+  return {
+    version: QUERY_INDEX_VERSION,
+    baseUrl: input.baseUrl,
+    pageSize: input.pageSize,
+    strings: table.strings,
+    ports,
+    categories: input.categories.map(place),
+    maintainers: {
+      names: input.maintainers.map((m) => place(m.name)),
+      handles: input.maintainers.map((m) => place(m.github)),
+      portsCounts: input.maintainers.map((m) => m.ports_count),
+    },
+  };
+}
+
+export function queryIndexBody(input: QueryIndexInput): string {
+  return toJsonText(queryIndexFile(input));
+}
+
+/** The input from derived ports: every port's resource made once more (the build may hand in those it makes anyway). */
+export function queryIndexInput(list: PortList, baseUrl: string, pageSize: number): QueryIndexInput {
+  function* ports(): Iterable<QueryPortFacts> {
+    for (let i = 0; i < list.length; i++) yield list.at(i);
+  }
+  return {
+    baseUrl,
+    pageSize,
+    ports: ports(),
+    categories: list.categoryListings().map((category) => category.name),
+    maintainers: list.maintainerListings().map((listing) => listing.person),
+  };
+}
