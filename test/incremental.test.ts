@@ -21,9 +21,10 @@ const PORTS_PAGE_2 = 'api/v1/pages/ports/page-2.json';
 /**
  * The files made from the ports' cores alone, carried when no port's core changed: the API root
  * in its four forms (no format, json, api, an empty one) and its OpenAPI document, the categories' list page and their three files,
- * the maintainers' list page and the one handle's file; and the Netlify rules and index.
+ * the maintainers' list page and the one handle's file; the Netlify rules and index; the query
+ * index.
  */
-const BY_CORES = 5 + 1 + 3 + 1 + 1 + 2;
+const BY_CORES = 5 + 1 + 3 + 1 + 1 + 2 + 1;
 const builds = Array.from({ length: 7 }, (_, i) => JSON.stringify({ build_id: 100 - i, files: [`/opt/local/f${i}`] })).join('\n');
 
 async function build(dir: string, list: unknown[], fingerprint?: string, precompress = false) {
@@ -73,7 +74,7 @@ test('a port added rewrites its file, every ports page (each carries the count),
     const before = inodes(dir);
     await build(dir, [...ports(), { name: 'zstd', portdir: 'archivers/zstd', version: '1.5.6', categories: ['archivers'] }]);
     const after = inodes(dir);
-    assert.equal(changed(before, after), ['_ports-gen/site-index.json', '_redirects', 'api/v1/category/archivers/index.json', 'api/v1/pages/category/page-1.json', PORTS_PAGE_1, PORTS_PAGE_2, 'api/v1/ports/zstd/index.json', SEARCH_INDEX]);
+    assert.equal(changed(before, after), ['_ports-gen/query-index.json', '_ports-gen/site-index.json', '_redirects', 'api/v1/category/archivers/index.json', 'api/v1/pages/category/page-1.json', PORTS_PAGE_1, PORTS_PAGE_2, 'api/v1/ports/zstd/index.json', SEARCH_INDEX]);
   });
 });
 

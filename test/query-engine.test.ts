@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bodyOf, filesOf, relinkedPage } from '../src/render/query-body.js';
 import { decideQuery, isComputedQuery, TOO_MANY_FIELDS_BODY, type QueryDecision, type QueryRoute } from '../src/routes/query/decide-query.js';
-import { queryRouteOf, takesQueries } from '../src/routes/query/query-route.js';
+import { queryRouteOf } from '../src/routes/query/query-route.js';
 import { CATEGORIES_ROUTE, CATEGORY_ROUTE, FILES_ROUTE, MAINTAINER_ROUTE, MAINTAINERS_ROUTE, PORT_ROUTE, PORTS_ROUTE, ROOT_ROUTE } from '../src/routes/route-table.js';
 import { plainIndex, QUERY_BASE, type PlainPort } from './support/query-index.js';
 
@@ -171,9 +171,12 @@ test('bodies: the files each needs, and the text DRF writes', () => {
 });
 
 test('the routes a query changes, and the engine\'s route of each', () => {
-  const pages = (list: 'files' | 'category') => (list === 'files' ? 7 : 2);
-  assert.equal([PORTS_ROUTE, PORT_ROUTE, MAINTAINERS_ROUTE, FILES_ROUTE, CATEGORIES_ROUTE].map(takesQueries), [true, true, true, true, true]);
-  assert.equal([MAINTAINER_ROUTE, CATEGORY_ROUTE, ROOT_ROUTE].map(takesQueries), [false, false, false]);
+  const pages = { ports: 3, files: 7, category: 2, maintainer: 1 };
+  assert.equal([PORTS_ROUTE, PORT_ROUTE, MAINTAINERS_ROUTE].map((route) => route.query), ['filters', 'filters', 'filters']);
+  assert.equal([FILES_ROUTE, CATEGORIES_ROUTE].map((route) => route.query), ['links', 'links']);
+  assert.equal([MAINTAINER_ROUTE, CATEGORY_ROUTE, ROOT_ROUTE].map((route) => (route as { query?: string }).query), [undefined, undefined, undefined]);
+  assert.equal(queryRouteOf(PORTS_ROUTE, undefined, pages), { kind: 'ports' });
+  assert.equal(queryRouteOf(MAINTAINERS_ROUTE, undefined, pages), { kind: 'maintainers' });
   assert.equal(queryRouteOf(PORT_ROUTE, 'zlib', pages), { kind: 'port', name: 'zlib' });
   assert.equal(queryRouteOf(FILES_ROUTE, undefined, pages), { kind: 'relinked', list: 'files', pages: 7 });
   assert.equal(queryRouteOf(CATEGORIES_ROUTE, undefined, pages), { kind: 'relinked', list: 'category', pages: 2 });

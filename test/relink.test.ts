@@ -19,6 +19,7 @@ function cores(depends: Record<string, Partial<Record<DependencyKind, string[]>>
     depends: Object.fromEntries(DEPENDENCY_KINDS.map((kind) => [kind, depends[name]?.[kind] ?? []])) as Record<DependencyKind, string[]>,
     active: true,
     description: '',
+    variants: [],
     release: '',
   }));
 }
@@ -109,6 +110,7 @@ test('a resolver for a few ports resolves every spelling as one for many, before
     depends: Object.fromEntries(DEPENDENCY_KINDS.map((kind) => [kind, Array.from({ length: Math.floor(next() * 4) }, spell)])) as Record<DependencyKind, string[]>,
     active: true,
     description: '',
+    variants: [],
     release: '',
   }));
   const resolved = (few: boolean) => {

@@ -24,7 +24,7 @@ import { SiteWriter } from '../writer/thread/site-writer.js';
 import { startRun, type BuildOptions, type BuildResult, type BuildStats, type Run } from './build-run.js';
 import { browserFiles, readFeedRecords } from './feeds-phase.js';
 import { writePages } from './files-phase.js';
-import { fixedOutputs, hostOutputs, listingOutputs, makeOutputs, portOutputs, portsDumpOutput, searchIndexOutput, sitePageOutputs, versionsOutput, wantOutputs, type Derived, type DerivedSite, type Output } from './outputs.js';
+import { fixedOutputs, hostOutputs, listingOutputs, makeOutputs, portOutputs, portsDumpOutput, queryIndexOutput, searchIndexOutput, sitePageOutputs, versionsOutput, wantOutputs, type Derived, type DerivedSite, type Output } from './outputs.js';
 import { checkOutputDirectory, followOutput } from './output-guard.js';
 import { sitePagesOf, wantPortPages, type PortPages } from './pages-phase.js';
 import { readPorts, type PortsPhase } from './ports-phase.js';
@@ -209,6 +209,7 @@ async function wantSite(options: BuildOptions, out: string, run: Run, writer: Si
   const outputs = [
     ...(releases ? [versionsOutput(names, releases)] : []),
     searchIndexOutput(cores, reach),
+    queryIndexOutput(cores, baseUrl, pageSize, reach),
     ...fixedOutputs(feeds ?? new Map()),
     ...fixedOutputs(browser),
     ...listingOutputs(listingPaths, listingKey, reach),

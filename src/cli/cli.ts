@@ -15,7 +15,7 @@ import { builtSite } from '../hosts/serve/site-dir.js';
 import { summariseImport } from './import-summary.js';
 import { shownUrl } from '../core/shown-url.js';
 import { renderNginxConfig } from '../hosts/nginx/nginx.js';
-import { checkListen, checkRoot, checkServerName } from '../hosts/nginx/nginx-options.js';
+import { checkListen, checkRoot, checkServerName, checkUpstream } from '../hosts/nginx/nginx-options.js';
 import { formatProblemsJson } from './format-json.js';
 import { formatProblems } from './format-text.js';
 import { MachineFault, machineFaultOf } from '../core/problems/machine-fault.js';
@@ -143,15 +143,17 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--dir <dir>', 'the built site', 'dist')
     .option('--listen <address>', "nginx's listen: a port, or address:port", '8080')
     .option('--server-name <name>', "nginx's server_name", '_')
-    .action((opts: { dir: string; listen: string; serverName: string }) => {
+    .option('--upstream <host:port>', 'a ports-gen serve of the same site, which computes queries (search, filters, ordering); without it they are answered 501')
+    .action((opts: { dir: string; listen: string; serverName: string; upstream?: string }) => {
       const listen = checkListen(opts.listen);
       const serverName = checkServerName(opts.serverName);
+      const upstream = opts.upstream === undefined ? undefined : checkUpstream(opts.upstream);
       const dir = builtSite(io.cwd, opts.dir);
       // nginx's root is --dir itself: a later build switches it to its new tree in one step,
       // which nginx then serves; the names and page counts are read from the tree it is now.
       const root = checkRoot(dir);
       const index = readSiteIndex(realpathSync(dir));
-      io.stdout(renderNginxConfig({ root, listen, serverName, ports: index.names.ports.values(), pages: index.pages }));
+      io.stdout(renderNginxConfig({ root, listen, serverName, ports: index.names.ports.values(), pages: index.pages, upstream }));
     });
 
   program

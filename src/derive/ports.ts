@@ -52,6 +52,9 @@ export interface PortPageData {
   variantNotes: Record<string, string>;
 }
 
+/** A port's fields that queries search and filter (SPEC 4b), as its resource publishes them. */
+export type QueryFacts = Pick<PortResource, 'name' | 'categories' | 'maintainers' | 'variants'>;
+
 export interface PortList {
   readonly length: number;
   nameAt(index: number): string;
@@ -60,6 +63,8 @@ export interface PortList {
   pageAt(index: number): PortPageData;
   /** What the browser's search index holds of a port (see render/search-index). */
   summaryAt(index: number): PortSummary;
+  /** What the query index holds of a port (see render/query-index): its fields as published, without its own text. */
+  queryFactsAt(index: number): QueryFacts;
   /** Whether the port's own strings need no escaping in JSON (see PortRecord.escapeFree). */
   escapeFreeAt(index: number): boolean;
   /**
@@ -177,6 +182,11 @@ class DerivedPortList implements PortList {
   summaryAt(index: number): PortSummary {
     const record = this.records[index]!;
     return { name: record.name, description: record.description, active: record.active };
+  }
+
+  queryFactsAt(index: number): QueryFacts {
+    const record = this.records[index]!;
+    return { name: record.name, categories: categoriesOf(record, this.categories), maintainers: this.maintainers.of(index), variants: record.variants };
   }
 
   at(index: number): PortResource {

@@ -42,12 +42,50 @@ function pathOf(route: Route): { path: string; parameter?: unknown } {
   return { path: route.path.replace(':name', `{${param.name}}`), parameter: { name: param.name, in: 'path', required: true, description: param.description, schema } };
 }
 
+/**
+ * The query parameters of search, filters and ordering (SPEC 4b), by name in the components:
+ * the ports' (on their list and on a port, whose query must keep it), the maintainers'.
+ */
+const QUERY_PARAMETERS: Record<string, { name: string; description: string }> = {
+  search: {
+    name: 'search',
+    description:
+      "Search terms (the last `search` counts), cut as Django's smart_split cuts text: at white space, a quoted phrase kept whole, commas between terms. Each term must be found, letter case aside and `%`, `_` and `\\` as themselves, in the port's name or in the GitHub handle of one of its maintainers, the name of one of its variants or of one of its categories, all terms within the name and one maintainer, one variant and one category together. No term: no filtering. The list keeps its order. A NUL is 400.",
+  },
+  ordering: { name: 'ordering', description: '`name`, `created_at` or `updated_at`, each with or without a leading `-`, separated by commas; anything else is dropped. Default `-created_at`: the catalogue\'s order, newest first (`updated_at` orders as `created_at`).' },
+  name: { name: 'name', description: 'Only the port of exactly this name (spaces around are dropped; empty: no filtering).' },
+  categories: { name: 'categories', description: 'Only the ports in this category, named exactly; repeated, in any of them. A name no category has is 400.' },
+  maintainers__github: { name: 'maintainers__github', description: 'Only the ports one of whose maintainers has exactly this GitHub handle.' },
+  variants__variant: { name: 'variants__variant', description: 'Only the ports with a variant of exactly this name.' },
+  maintainerSearch: { name: 'search', description: "Search terms, cut as for the ports' search; each must be found, letter case aside, in the maintainer's name (its e-mail's local part) or GitHub handle." },
+  maintainerName: { name: 'name', description: "Only the maintainers of exactly this name (the e-mail's local part)." },
+  github: { name: 'github', description: 'Only the maintainers with exactly this GitHub handle.' },
+};
+
+const PORT_QUERIES = ['search', 'ordering', 'name', 'categories', 'maintainers__github', 'variants__variant'];
+const MAINTAINER_QUERIES = ['maintainerSearch', 'maintainerName', 'github'];
+
+/** The query parameters a route computes (see Route.query), by reference. */
+function queryParameters(route: Route): unknown[] {
+  if (route.query !== 'filters') return [];
+  const names = route.list === 'maintainer' ? MAINTAINER_QUERIES : PORT_QUERIES;
+  return names.map((name) => ({ $ref: `#/components/parameters/${name}` }));
+}
+
+/** A 400 of a filter's value: each field's errors, by field. */
+const INVALID_QUERY = {
+  description: "A filter's value is not valid (a category no port has, a NUL): each field's errors, by field (a NUL in `search`: an array of one error)",
+  headers: HEADERS,
+  content: { 'application/json': { schema: { oneOf: [{ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }, { type: 'array', items: { type: 'string' } }] } } },
+};
+
 /** A route's operation: its parameters, its body, and the 404s it can answer (its own missing, and Not found). */
 function operation(route: Route): [string, unknown] {
   const { path, parameter } = pathOf(route);
-  const parameters = route.kind === 'list' ? [PAGE, FORMAT] : [FORMAT];
+  const parameters = [...(route.kind === 'list' ? [PAGE, FORMAT] : [FORMAT]), ...queryParameters(route)];
   const errors = [...new Set<ErrorKind>([route.missing, 'not-found'])];
-  const responses = { 200: { description: route.bodyDescription, headers: HEADERS, content: { 'application/json': { schema: { $ref: `${SCHEMAS}${route.body}` } } } }, 404: notFound(errors) };
+  const ok = { description: route.bodyDescription, headers: HEADERS, content: { 'application/json': { schema: { $ref: `${SCHEMAS}${route.body}` } } } };
+  const responses = route.query === 'filters' ? { 200: ok, 400: INVALID_QUERY, 404: notFound(errors) } : { 200: ok, 404: notFound(errors) };
   const operationId = route.viewName.replace(/ /g, '');
   return [path, { get: { operationId: operationId[0]!.toLowerCase() + operationId.slice(1), summary: route.summary, parameters: parameter ? [parameter, ...parameters] : parameters, responses } }];
 }
@@ -90,6 +128,7 @@ export function openApiDocument(baseUrl: string): unknown {
     components: {
       schemas: componentSchemas(),
       parameters: {
+        ...Object.fromEntries(Object.entries(QUERY_PARAMETERS).map(([id, { name, description }]) => [id, { name, in: 'query', description, schema: { type: 'string' } }])),
         page: {
           name: 'page',
           in: 'query',

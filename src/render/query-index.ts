@@ -1,16 +1,15 @@
 import type { MaintainerResource } from '../derive/maintainers.js';
-import type { PortList, PortResource } from '../derive/ports.js';
+import type { PortList, QueryFacts } from '../derive/ports.js';
 import { QUERY_INDEX_VERSION, type QueryIndexFile } from '../routes/query/index-format.js';
+import { contentHash } from '../core/content-hash.js';
 import { toJsonText } from './json-text.js';
 
-/** What the query index takes of a port: its resource has it all. */
-export type QueryPortFacts = Pick<PortResource, 'name' | 'categories' | 'maintainers' | 'variants'>;
 
 export interface QueryIndexInput {
   baseUrl: string;
   pageSize: number;
   /** Every port, in catalogue order. */
-  ports: Iterable<QueryPortFacts>;
+  ports: Iterable<QueryFacts>;
   /** The category list's names, in its order. */
   categories: readonly string[];
   /** The maintainer list, in its order. */
@@ -59,14 +58,22 @@ export function queryIndexFile(input: QueryIndexInput): QueryIndexFile {
   };
 }
 
+/**
+ * The query index's key: it follows from the ports' cores (which hold every field it takes, see
+ * coreHashOf), the base URL and the page size; undefined when the cores key is not known.
+ */
+export function queryIndexKey(cores: string | undefined, baseUrl: string, pageSize: number): string | undefined {
+  return cores === undefined ? undefined : contentHash(JSON.stringify(['query-index', QUERY_INDEX_VERSION, cores, baseUrl, pageSize]));
+}
+
 export function queryIndexBody(input: QueryIndexInput): string {
   return toJsonText(queryIndexFile(input));
 }
 
-/** The input from derived ports: every port's resource made once more (the build may hand in those it makes anyway). */
+/** The input from derived ports: what each port's record and the listings already hold, no port's text read again. */
 export function queryIndexInput(list: PortList, baseUrl: string, pageSize: number): QueryIndexInput {
-  function* ports(): Iterable<QueryPortFacts> {
-    for (let i = 0; i < list.length; i++) yield list.at(i);
+  function* ports(): Iterable<QueryFacts> {
+    for (let i = 0; i < list.length; i++) yield list.queryFactsAt(i);
   }
   return {
     baseUrl,

@@ -20,6 +20,9 @@ import { ERROR_BODIES, listPageFile, NOT_FOUND_PAGE, OPENAPI_FILE, rootFile, typ
 import { decodePath, slashedLocation } from './append-slash.js';
 import { pageDecision, type PageIndex } from './page-answer.js';
 import { resolvePage } from './page-number.js';
+import { decideQuery, isComputedQuery, type QueryDecision } from './query/decide-query.js';
+import { queryRouteOf } from './query/query-route.js';
+import type { QueryIndex } from './query/read-query-index.js';
 
 /** What a host knows of a built site (serve from its tree, the Netlify function from the index the build publishes). */
 export interface SiteIndex {
@@ -29,7 +32,14 @@ export interface SiteIndex {
   pages: Readonly<Record<ListName, number>>;
   /** The pages for people, for a site built with them (it has the 404 page); undefined otherwise. */
   sitePages?: PageIndex | undefined;
+  /** The query index, where the host computes queries (SPEC 4b); undefined where it cannot. */
+  queries?: QueryIndex | undefined;
+  /** Why a query cannot be computed here, when `queries` is undefined: the host cannot, or the site has no index. */
+  noQueries?: 'no-queries' | 'no-query-index';
 }
+
+/** A computed answer whose body the host makes from files of the site (see render/query-body). */
+export type ComputedDecision = Extract<QueryDecision, { kind: 'ports' | 'maintainers' | 'relinked' }>;
 
 /** An instance route's names keyed as its lookup compares them. */
 export function namesFor(route: Route, names: Iterable<string>): Map<string, string> {
@@ -51,7 +61,9 @@ export type Answer =
   /** `headers`: a page's redirect has its own (the API's otherwise). */
   | { status: 301; location: string; headers?: Record<string, string> }
   /** A CORS preflight: no body, these headers alone. */
-  | { status: 200; preflight: Record<string, string> };
+  | { status: 200; preflight: Record<string, string> }
+  /** A query's page (a GET or HEAD): the host reads the files the decision names and makes its body. */
+  | { status: 200; computed: ComputedDecision };
 
 /** What a request says of CORS: its `Origin` and `Access-Control-Request-Method` headers. */
 export interface CorsRequest {
@@ -63,6 +75,27 @@ export interface CorsRequest {
 function instancePattern(route: Route): { route: Route; pattern: RegExp } {
   const [before, after] = route.path.split(':name');
   return { route, pattern: new RegExp(`^${before}(${route.param!.segment})${after}$`) };
+}
+
+/**
+ * A query's answer (SPEC 4b) on a route that takes one, after the format, the method and
+ * OPTIONS, before any lookup (a 400 comes before an unknown port's 404); undefined when the
+ * query leaves the answer to the files. A host that cannot compute says so: a query is never
+ * answered with the unfiltered list.
+ */
+function computedAnswer(route: Route, name: string | undefined, rawQuery: string, site: SiteIndex): Answer | undefined {
+  if (!site.queries) return isComputedQuery(rawQuery) ? { status: 501, body: ERROR_BODIES[site.noQueries ?? 'no-queries'] } : undefined;
+  const decision = decideQuery(site.queries, queryRouteOf(route, name, site.pages)!, rawQuery);
+  switch (decision.kind) {
+    case 'static':
+      return undefined;
+    case 'error':
+      return { status: decision.status, body: decision.body };
+    case 'port':
+      return { status: 200, file: route.param!.file(site.queries.ports.names[decision.port]!), missing: route.missing };
+    default:
+      return { status: 200, computed: decision };
+  }
 }
 
 /** The 404 page; should it be gone when opened, the API's Not found. */
@@ -138,6 +171,8 @@ export function answer(method: string, rawTarget: string, site: SiteIndex, cors:
   if (method === 'OPTIONS') return { status: 200, body: optionsBody(match.route) };
 
   const { route, name } = match;
+  const computed = route.query && computedAnswer(route, name, rawQuery, site);
+  if (computed) return computed;
   const found = (file: string): Answer => ({ status: 200, file, missing: route.missing });
   const miss = (): Answer => ({ status: 404, body: ERROR_BODIES[route.missing] });
   if (route.kind === 'root') return found(rootFile(format));

@@ -106,6 +106,12 @@ export interface Route {
   /** An instance route's path parameter. */
   param?: RouteParam;
   /**
+   * What a query beyond `page` and `format` does here (SPEC 4b): `filters`, it is computed
+   * (search, filters, ordering); `links`, the page is the file's, its links keep the query.
+   * Absent: every other parameter is ignored.
+   */
+  query?: 'filters' | 'links';
+  /**
    * What the OpenAPI document says of it: its summary, its body's schema (its id in
    * routes/output-schemas, named so that the hosts load no schema) and what that body is.
    */
@@ -127,7 +133,17 @@ export const ROOT_ROUTE = {
 
 const PAGE_OF = 'One page of the list';
 
-export const PORTS_ROUTE = { path: `/${PORTS_DIR}/`, kind: 'list', list: 'ports', viewName: 'Port Api List', missing: 'invalid-page', summary: 'Every port, newest first', body: 'PortsPage', bodyDescription: PAGE_OF } as const satisfies Route;
+export const PORTS_ROUTE = {
+  path: `/${PORTS_DIR}/`,
+  kind: 'list',
+  list: 'ports',
+  viewName: 'Port Api List',
+  missing: 'invalid-page',
+  query: 'filters',
+  summary: 'Every port, newest first',
+  body: 'PortsPage',
+  bodyDescription: PAGE_OF,
+} as const satisfies Route;
 
 export const PORT_ROUTE = {
   path: `/${PORTS_DIR}/:name/`,
@@ -135,13 +151,24 @@ export const PORT_ROUTE = {
   list: 'ports',
   viewName: 'Port Api Instance',
   missing: 'no-port',
+  query: 'filters',
   param: { name: 'name', segment: PORT_SEGMENT, patterned: true, description: "the port's name, in any letter case", anyCase: true, file: portFile, unknown: 'missing' },
   summary: 'One port',
   body: 'Port',
   bodyDescription: 'The port',
 } as const satisfies Route;
 
-export const FILES_ROUTE = { path: `/${FILES_DIR}/`, kind: 'list', list: 'files', viewName: 'Installed Files Api List', missing: 'invalid-page', summary: 'The file lists of the builds', body: 'FilesPage', bodyDescription: PAGE_OF } as const satisfies Route;
+export const FILES_ROUTE = {
+  path: `/${FILES_DIR}/`,
+  kind: 'list',
+  list: 'files',
+  viewName: 'Installed Files Api List',
+  missing: 'invalid-page',
+  query: 'links',
+  summary: 'The file lists of the builds',
+  body: 'FilesPage',
+  bodyDescription: PAGE_OF,
+} as const satisfies Route;
 
 export const CATEGORIES_ROUTE = {
   path: `/${CATEGORY_DIR}/`,
@@ -149,6 +176,7 @@ export const CATEGORIES_ROUTE = {
   list: 'category',
   viewName: 'Category Api List',
   missing: 'invalid-page',
+  query: 'links',
   summary: 'Every category, with its number of ports',
   body: 'CategoriesPage',
   bodyDescription: PAGE_OF,
@@ -172,6 +200,7 @@ export const MAINTAINERS_ROUTE = {
   list: 'maintainer',
   viewName: 'Maintainer Api List',
   missing: 'invalid-page',
+  query: 'filters',
   summary: 'Every maintainer, with their number of ports',
   body: 'MaintainersPage',
   bodyDescription: PAGE_OF,
@@ -202,6 +231,13 @@ export const OPENAPI_ROUTE = {
   missing: 'not-found',
   summary: 'This document',
 } as const satisfies Route;
+
+/**
+ * Every query parameter SPEC 4b names: those of search, filters and ordering, and those the live
+ * service ignores but whose links keep them. A host that matches parameters by name (Netlify's
+ * rules) sends a request with any of them to what computes queries.
+ */
+export const QUERY_PARAMETERS = ['search', 'ordering', 'name', 'categories', 'maintainers__github', 'variants__variant', 'github', 'category', 'variants', 'name__contains', 'limit', 'page_size'] as const;
 
 /** The paged lists, in the order the API root names them after `ports`. */
 export const LIST_ROUTES = [PORTS_ROUTE, CATEGORIES_ROUTE, FILES_ROUTE, MAINTAINERS_ROUTE] as const;

@@ -137,6 +137,9 @@ export const ERROR_BODIES = {
   'no-port': { detail: 'No Port matches the given query.' },
   'invalid-page': { detail: 'Invalid page.' },
   'no-category': { detail: 'No Category matches the given query.' },
+  // Ours: a query is never answered with the unfiltered list (SPEC 4b).
+  'no-queries': { detail: 'This host cannot compute queries (search, filters, ordering): ask one that runs ports-gen serve or the Netlify function.' },
+  'no-query-index': { detail: 'This site has no query index: build it again with this ports-gen to answer queries (search, filters, ordering).' },
 } as const;
 export type ErrorKind = keyof typeof ERROR_BODIES;
 

@@ -1,4 +1,5 @@
-import { queryIndexFile, type QueryPortFacts } from '../../src/render/query-index.js';
+import type { QueryFacts } from '../../src/derive/ports.js';
+import { queryIndexFile } from '../../src/render/query-index.js';
 import { queryIndexOf, type QueryIndex } from '../../src/routes/query/read-query-index.js';
 
 /** A port of a test's index: its name, and what it lists besides, by plain strings. */
@@ -18,7 +19,7 @@ export interface PlainPerson {
 export const QUERY_BASE = 'https://ports.example.org';
 
 /** The facts the index writer takes, from plain ports (a handle per maintainer). */
-export function portFacts(port: PlainPort): QueryPortFacts {
+export function portFacts(port: PlainPort): QueryFacts {
   return {
     name: port.name,
     categories: port.categories ?? [],

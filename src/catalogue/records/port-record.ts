@@ -23,6 +23,8 @@ export interface PortCore {
    * from every port's text (see PortRecord.own), a one-port rebuild would take a third longer.
    */
   description: string;
+  /** Its variants' names, kept for the query index, which searches and filters by them. */
+  variants: string[];
   /**
    * Its entry of `dump/versions.json` (see render/versions), as JSON text: its version,
    * revision, epoch, port directory and activity. Kept for every port, as the description is,
@@ -173,6 +175,7 @@ export function toPortRecord(source: PortSource, index: number, escapeFree = fal
     depends: dependsOf(source),
     active: source.active ?? true,
     description: source.description ?? '',
+    variants: variantsOf(source),
     release: releaseOf(source),
     own: keepOwn ? toPortOwn(source) : undefined,
     escapeFree,
@@ -191,6 +194,7 @@ export function cachedPortRecord(core: Omit<PortCore, 'index'>, index: number, e
     depends: core.depends,
     active: core.active,
     description: core.description,
+    variants: core.variants,
     release: core.release,
     own: undefined,
     escapeFree,
@@ -211,9 +215,14 @@ export function toPortOwn(source: PortSource): PortOwn {
     description: source.description ?? '',
     longDescription: source.long_description ?? '',
     active: source.active ?? true,
-    variants: uniqueCaseInsensitive(source.variants ? wordsOf(source.variants) : Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE),
+    variants: variantsOf(source),
     variantNotes: variantNotes(source.vinfo),
   };
+}
+
+/** A port's variants' names: its `variants`, else those `vinfo` describes; repeats dropped letter case aside. */
+function variantsOf(source: PortSource): string[] {
+  return uniqueCaseInsensitive(source.variants ? wordsOf(source.variants) : Array.isArray(source.vinfo) ? source.vinfo.map((v) => v.variant) : NONE);
 }
 
 /**

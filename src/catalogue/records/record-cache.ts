@@ -22,11 +22,11 @@ import type { MaintainerSource, PortCore, PortRecord } from './port-record.js';
 export type CachedCore = Omit<PortCore, 'index'>;
 
 /**
- * [name, categories, maintainers as name, domain, github by turns, active, description, depends
- * by kind, release]: the core (see coreHashOf) is the row's start.
+ * [name, categories, maintainers as name, domain, github by turns, active, description, variants,
+ * depends by kind, release]: the core (see coreHashOf) is the row's start.
  */
 type Row = [...Core, string[][], string];
-type Core = [string, string[], string[], boolean, string];
+type Core = [string, string[], string[], boolean, string, string[]];
 
 interface Header {
   generator: 'ports-gen';
@@ -84,8 +84,9 @@ export function* recordCacheLines(records: readonly PortRecord[], previous?: Rec
 }
 
 /**
- * A record's core hash (see recordCacheLines): of what the listings, the search index and the
- * host's rules take from it, its name, categories, maintainers, activity and description. Its
+ * A record's core hash (see recordCacheLines): of what the listings, the search index, the
+ * query index and the host's rules take from it, its name, categories, maintainers, activity,
+ * description and variants. Its
  * dependencies, which only ports' files take, are compared by what they resolve to (see
  * build/recall/recalled-ports).
  */
@@ -97,7 +98,7 @@ export function coreHashOf(record: PortRecord): string {
 function coreText(record: PortRecord): string {
   const maintainers: string[] = [];
   for (const m of record.maintainers) maintainers.push(m.name, m.domain, m.github);
-  const core: Core = [record.name, record.categories, maintainers, record.active, record.description];
+  const core: Core = [record.name, record.categories, maintainers, record.active, record.description, record.variants];
   return JSON.stringify(core);
 }
 
@@ -168,10 +169,10 @@ export function decodeRecordCache(bytes: Buffer, fingerprint: string): RecordCac
 
 /** A row as a record's fields, or undefined for a row not of the shape written (the port is then read in full). */
 function coreOf(row: unknown): CachedCore | undefined {
-  if (!Array.isArray(row) || row.length !== 7) return undefined;
-  const [name, categories, flat, active, description, depends, release] = row as unknown[];
+  if (!Array.isArray(row) || row.length !== 8) return undefined;
+  const [name, categories, flat, active, description, variants, depends, release] = row as unknown[];
   if (typeof name !== 'string' || typeof active !== 'boolean' || typeof description !== 'string' || typeof release !== 'string') return undefined;
-  if (!isStrings(categories) || !isStrings(flat) || flat.length % 3 !== 0) return undefined;
+  if (!isStrings(categories) || !isStrings(flat) || flat.length % 3 !== 0 || !isStrings(variants)) return undefined;
   if (!Array.isArray(depends) || depends.length !== DEPENDENCY_KINDS.length || !depends.every(isStrings)) return undefined;
   const maintainers: MaintainerSource[] = [];
   for (let i = 0; i < flat.length; i += 3) maintainers.push({ name: flat[i]!, domain: flat[i + 1]!, github: flat[i + 2]! });
@@ -190,5 +191,5 @@ function coreOf(row: unknown): CachedCore | undefined {
     test: listed('test'),
     fetch: listed('fetch'),
   };
-  return { name, categories: categories.length === 0 ? NONE : categories, maintainers, depends: byKind, active, description, release };
+  return { name, categories: categories.length === 0 ? NONE : categories, maintainers, depends: byKind, active, description, variants: variants.length === 0 ? NONE : variants, release };
 }

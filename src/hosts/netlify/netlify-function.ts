@@ -6,20 +6,36 @@
  * bytes fetched from the site itself. Bundled into netlify/functions/ by scripts/bundle.ts.
  */
 import { API_HEADERS } from '../../routes/route-table.js';
-import { fileUrlPath, NETLIFY_INDEX, NOT_FOUND_PAGE } from '../../routes/site-files.js';
+import { fileUrlPath, NETLIFY_INDEX, NOT_FOUND_PAGE, QUERY_INDEX } from '../../routes/site-files.js';
 import { indexOfShape, type SiteShape } from '../../routes/site-shape.js';
-import { answer, missingAnswer, type Answer, type SiteIndex } from '../../routes/answer.js';
+import { answer, missingAnswer, type Answer, type ComputedDecision, type SiteIndex } from '../../routes/answer.js';
+import { readQueryIndex, type QueryIndex } from '../../routes/query/read-query-index.js';
+import { bodyOf, filesOf } from '../../render/query-body.js';
 
 /** The index of the deploy, read once per instance of the function (a deploy never changes). */
 let index: Promise<SiteIndex> | undefined;
 
 async function loadIndex(origin: string): Promise<SiteIndex> {
-  const [response, notFoundPage] = await Promise.all([fetch(new URL(`/${NETLIFY_INDEX}`, origin)), fetch(new URL(`/${NOT_FOUND_PAGE}`, origin), { method: 'HEAD' })]);
+  const [response, notFoundPage, queryFile] = await Promise.all([
+    fetch(new URL(`/${NETLIFY_INDEX}`, origin)),
+    fetch(new URL(`/${NOT_FOUND_PAGE}`, origin), { method: 'HEAD' }),
+    fetch(new URL(`/${QUERY_INDEX}`, origin)),
+  ]);
   if (!response.ok) throw new Error(`${NETLIFY_INDEX}: ${response.status}`);
   const shape = (await response.json()) as SiteShape;
   // A site with pages has its 404 page. Netlify serves each page as a file before any rule
   // could send it here, so the function knows none of them: it answers only what they miss.
-  return indexOfShape(shape, notFoundPage.ok ? new Map() : undefined);
+  const site = indexOfShape(shape, notFoundPage.ok ? new Map() : undefined);
+  // A site built before the query index (or with a damaged one) answers a query with 501, never the unfiltered list.
+  const queries = queryFile.ok ? readQueryIndex(await queryFile.text()) : undefined;
+  return queries?.ok ? { ...site, queries: queries.index } : { ...site, noQueries: 'no-query-index' };
+}
+
+/** A query's page: the files it is made of, fetched from the site at once; undefined when one is gone (a new deploy). */
+async function computedBody(queries: QueryIndex, decision: ComputedDecision, origin: string): Promise<string | undefined> {
+  const files = await Promise.all(filesOf(queries, decision).map((file) => fetch(new URL(fileUrlPath(file), origin))));
+  if (!files.every((file) => file.ok)) return undefined;
+  return bodyOf(queries, decision, await Promise.all(files.map((file) => file.text())));
 }
 
 export default async function handle(request: Request): Promise<Response> {
@@ -45,6 +61,11 @@ export default async function handle(request: Request): Promise<Response> {
     if ('preflight' in decision) return new Response(null, { status: 200, headers: { ...decision.preflight, 'Content-Length': '0' } });
     if ('location' in decision) return new Response(null, { status: 301, headers: { ...(decision.headers ?? API_HEADERS), Location: decision.location } });
     if ('body' in decision) return json(decision.status, decision.body);
+    if ('computed' in decision) {
+      const body = await computedBody(site.queries!, decision.computed, url.origin);
+      if (body === undefined) return json(503, { detail: 'Service temporarily unavailable, try again later.' });
+      return send(200, new TextEncoder().encode(body));
+    }
     // Fetched whole for HEAD too: its length is the GET's Content-Length.
     const file = await fetch(new URL(fileUrlPath(decision.file), url.origin));
     if (file.ok) return send(decision.status, new Uint8Array(await file.arrayBuffer()), decision.headers);

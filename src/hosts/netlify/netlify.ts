@@ -1,6 +1,6 @@
 import { contentHash } from '../../core/content-hash.js';
 import { shapeNames, type SiteShape } from '../../routes/site-shape.js';
-import { API_HEADERS, API_PREFIX, DATA_ROUTES, dataHeaders, INSTANCE_ROUTES, LAST_PAGE, LIST_ROUTES, pageHeaders, ROOT_LINK_FORMATS, ROOT_ROUTE, type InstanceList, type Route } from '../../routes/route-table.js';
+import { API_HEADERS, API_PREFIX, DATA_ROUTES, dataHeaders, INSTANCE_ROUTES, LAST_PAGE, LIST_ROUTES, pageHeaders, QUERY_PARAMETERS, ROOT_LINK_FORMATS, ROOT_ROUTE, ROUTES, type InstanceList, type Route } from '../../routes/route-table.js';
 import { categoryFile, categoryPageFile, fileUrlPath, listPageFile, maintainerFile, maintainerPageFile, OPENAPI_FILE, PAGE_FILE, PAGE_LISTS, portFile, portPageFile, ROBOTS_FILE, rootFile, SEARCH_PAGE, SITEMAP_FILE, sitemapPartFile, type ListName } from '../../routes/site-files.js';
 
 /**
@@ -113,6 +113,8 @@ export function renderRedirects(site: SiteShape): string {
   lines.push('# The API root: its links carry the format it was asked with.');
   lines.push(...ROOT_LINK_FORMATS.map((format) => `${ROOT_ROUTE.path} format=${format} ${target(rootFile(format))} 200`));
   lines.push('# Any other format, anywhere (an empty one too, off the root): the function.', `${API_PREFIX}* format=:format ${FUNCTION} 200`);
+  lines.push('# A query beyond page and format, on a route that takes one (SPEC 4b): the function computes it.');
+  for (const route of ROUTES.filter((route) => route.query)) lines.push(...QUERY_PARAMETERS.map((name) => `${route.path} ${name}=:value ${FUNCTION} 200`));
   lines.push(`${ROOT_ROUTE.path} ${target(rootFile())} 200`);
   for (const route of LIST_ROUTES) {
     lines.push(`# ${route.path}: DRF's page-number pagination.`, ...listRules(route.list, route.path, route.list === 'files' ? site.pages : site.listPages[route.list]));

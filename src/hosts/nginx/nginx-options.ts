@@ -53,3 +53,20 @@ export function checkRoot(root: string): string {
   if (root.includes('$')) throw new UsageError(`nginx reads $ as a variable in a path: move the site out of ${root}`);
   return root;
 }
+
+/**
+ * `--upstream`: where nginx passes the queries it cannot answer from files, a `ports-gen serve`
+ * as `host:port` (an IPv4 address, `[IPv6]` or a host name, and a port).
+ */
+export function checkUpstream(upstream: string): string {
+  const refuse = () => new UsageError(`--upstream ${JSON.stringify(upstream)} is not a host and port nginx can pass requests to: give host:port, where ports-gen serve listens (127.0.0.1:8081, [::1]:8081, ports-api.internal:8081)`);
+  const colon = upstream.lastIndexOf(':');
+  if (colon === -1) throw refuse();
+  const port = upstream.slice(colon + 1);
+  if (!PORT.test(port) || Number(port) > 65535) throw refuse();
+  const address = upstream.slice(0, colon);
+  const bracketed = /^\[(.*)\]$/.exec(address);
+  const fits = bracketed ? isIP(bracketed[1]!) === 6 : isIP(address) === 4 || (HOST.test(address) && !/^[0-9.]+$/.test(address));
+  if (!fits) throw refuse();
+  return upstream;
+}

@@ -28,6 +28,8 @@ export interface NginxSite {
   /** The port names as the catalogue spells them, and the number of pages of each list. */
   ports: Iterable<string>;
   pages: Readonly<Record<ListName, number>>;
+  /** Where queries are computed (`host:port` of a `ports-gen serve`); without it, nginx answers them 501. */
+  upstream?: string;
 }
 
 /**
@@ -82,7 +84,27 @@ function missOf(kind: ErrorKind): string {
 
 /** A location for one route: its checks, then the file `file` (nginx syntax), or `miss`. */
 function routeLocation(match: string, route: Route, file: string, miss: string): string[] {
-  return [`  location ${match} {`, ...routeChecks(route), `    error_page 404 = ${miss};`, `    try_files ${file} =404;`, '  }'];
+  // A query is computed after the format, the method and OPTIONS, before any lookup (see answer()).
+  // A location's own error_page hides the server's: each names where 419 goes.
+  const query = route.query ? ['    error_page 419 = @pg_query;', '    if ($pg_query) { return 419; }'] : [];
+  return [`  location ${match} {`, ...routeChecks(route), ...query, `    error_page 404 = ${miss};`, `    try_files ${file} =404;`, '  }'];
+}
+
+/**
+ * Where a query goes: to the upstream that computes it, whose answer is passed on with the
+ * server's API headers in place of its own (they would come twice); without one, a 501 that
+ * says so, never the file (the unfiltered list).
+ */
+function queryLocation(upstream: string | undefined): string[] {
+  if (!upstream) return [`  location @pg_query { ${returnJson(501, ERROR_BODIES['no-queries'])} }`];
+  return [
+    '  location @pg_query {',
+    `    proxy_pass http://${upstream};`,
+    '    proxy_http_version 1.1;',
+    '    proxy_set_header Connection "";',
+    ...Object.keys(API_HEADERS).filter((name) => name !== 'Content-Type').map((name) => `    proxy_hide_header ${name};`),
+    '  }',
+  ];
 }
 
 /**
@@ -107,6 +129,8 @@ export function renderNginxConfig(site: NginxSite): string {
     'map $pg_format $pg_format_bad { "" 0; "~^(json|api)$" 0; default 1; }',
     `map $request_method $pg_method_bad { "~^(GET|HEAD|OPTIONS)$" 0; default 1; }`,
     '',
+    '# A query of `page` and `format` alone is a file; any other parameter is computed (SPEC 4b).',
+    'map $args $pg_query { "" 0; "~^(?:&*(?:page|format)(?:=[^&]*)?)*&*$" 0; default 1; }',
     "# `page` as Python's int() reads it (ASCII): spaces around, a + sign, leading zeros, one",
     '# underscore between digits; `last`; empty or absent is page 1. Anything else: no page.',
     ...lastValueMap('page', '$pg_page_raw'),
@@ -205,6 +229,7 @@ export function renderNginxConfig(site: NginxSite): string {
     ...missLocation('no-category'),
     ...missLocation('invalid-page'),
     '  location @pg_no_maintainer { return 200 "[]"; }',
+    ...queryLocation(site.upstream),
     ...preflightLocation(),
     `  location @pg_method { ${METHOD_NOT_ALLOWED} }`,
     '}',

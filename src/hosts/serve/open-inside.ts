@@ -1,5 +1,5 @@
 /** How `serve` opens a file of the site it answers from: never through a link, never out of the tree. */
-import { closeSync, constants, fstatSync, openSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -22,4 +22,19 @@ export function openInside(root: string, relative: string): { fd: number; stats:
   }
   if (fd !== undefined) closeSync(fd);
   return undefined;
+}
+
+/** The texts of files of the site, each opened as openInside opens it; undefined when one is not a plain file there. */
+export function readInside(root: string, files: readonly string[]): string[] | undefined {
+  const texts: string[] = [];
+  for (const file of files) {
+    const opened = openInside(root, file);
+    if (!opened) return undefined;
+    try {
+      texts.push(readFileSync(opened.fd, 'utf8'));
+    } finally {
+      closeSync(opened.fd);
+    }
+  }
+  return texts;
 }

@@ -1,3 +1,5 @@
+import { bodyOf, filesOf } from '../../render/query-body.js';
+import type { QueryIndex } from '../../routes/query/read-query-index.js';
 import { closeSync, createReadStream, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +9,7 @@ import { toJsonText } from '../../render/json-text.js';
 import { ALLOWED_METHODS, API_HEADERS } from '../../routes/route-table.js';
 import { answer, missingAnswer, type Answer, type SiteIndex } from '../../routes/answer.js';
 import { EtagCache, matchesIfNoneMatch } from './etag.js';
-import { openInside } from './open-inside.js';
+import { openInside, readInside } from './open-inside.js';
 import { bare, rawResponse, refusedRequestLine } from './raw-response.js';
 import { watchSiteIndex } from './site-index.js';
 
@@ -116,11 +118,11 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
     const cors = { origin: req.headers.origin, requestMethod: req.headers['access-control-request-method'] as string | undefined };
     // A file missing from a tree replaced meanwhile is looked for again in the new one.
     const retried = () => replaced() && (handle(req, res, tries - 1), true);
-    send(answer(method, requestTarget(req), siteIndex, cors), root, res, head, retried, req.headers['if-none-match']);
+    send(answer(method, requestTarget(req), siteIndex, cors), root, res, head, retried, siteIndex.queries, req.headers['if-none-match']);
   };
 
   /** Sends `decision`, a file from the tree at `root`; `retried`: whether a miss was answered again from a newer tree. */
-  const send = (decision: Answer, root: string, res: ServerResponse, head: boolean, retried: () => boolean, ifNoneMatch?: string): void => {
+  const send = (decision: Answer, root: string, res: ServerResponse, head: boolean, retried: () => boolean, queries: QueryIndex | undefined, ifNoneMatch?: string): void => {
     if ('preflight' in decision) {
       res.writeHead(200, { ...decision.preflight, 'Content-Length': 0 });
       res.end();
@@ -135,10 +137,19 @@ export function createSiteServer(dir: string, timeouts: Partial<Timeouts> = {}):
       sendJson(res, decision.status, decision.body, head);
       return;
     }
+    if ('computed' in decision) {
+      const texts = readInside(root, filesOf(queries!, decision.computed));
+      if (!texts && retried()) return;
+      if (!texts) return sendJson(res, 503, { detail: 'Service temporarily unavailable, try again later.' }, head);
+      const body = bodyOf(queries!, decision.computed, texts);
+      res.writeHead(200, { ...API_HEADERS, 'Content-Length': Buffer.byteLength(body) });
+      res.end(head ? undefined : body);
+      return;
+    }
     const opened = openInside(root, decision.file);
     if (!opened && retried()) return;
     // Gone since the index was read (a rebuild), or a link planted in the tree: a miss.
-    if (!opened) return send(missingAnswer(decision.missing), root, res, head, () => false);
+    if (!opened) return send(missingAnswer(decision.missing), root, res, head, () => false, queries);
     const { fd, stats } = opened;
     // The 404 page is no representation of the URL: no ETag, never a 304.
     const headers = decision.status === 200 ? { ...(decision.headers ?? API_HEADERS), ETag: etags.get(decision.file, fd, stats) } : decision.headers ?? API_HEADERS;

@@ -1,6 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CATEGORY_DIR, listPagesDirectory, MAINTAINER_DIR, MARKER_FILE, PORTS_DIR, type ListName } from '../../routes/site-files.js';
+import { readQueryIndex } from '../../routes/query/read-query-index.js';
+import { CATEGORY_DIR, listPagesDirectory, MAINTAINER_DIR, MARKER_FILE, PORTS_DIR, QUERY_INDEX, type ListName } from '../../routes/site-files.js';
+import { readInside } from './open-inside.js';
 import { namesFor, type SiteIndex } from '../../routes/answer.js';
 import { CATEGORY_ROUTE, MAINTAINER_ROUTE, PORT_ROUTE } from '../../routes/route-table.js';
 import { readPageIndex } from './page-index.js';
@@ -16,7 +18,15 @@ export function readSiteIndex(dir: string): SiteIndex {
     names: { ports: namesFor(PORT_ROUTE, ports), category: namesFor(CATEGORY_ROUTE, directoriesIn(dir, CATEGORY_DIR)), maintainer: namesFor(MAINTAINER_ROUTE, directoriesIn(dir, MAINTAINER_DIR)) },
     pages: { ports: pagesIn(dir, 'ports'), category: pagesIn(dir, 'category'), files: pagesIn(dir, 'files'), maintainer: pagesIn(dir, 'maintainer') },
     sitePages: readPageIndex(dir),
+    ...queriesOf(dir),
   };
+}
+
+/** The site's query index; without one (a site built before it, or a damaged one), why a query cannot be answered. */
+function queriesOf(dir: string): Pick<SiteIndex, 'queries' | 'noQueries'> {
+  const opened = readInside(dir, [QUERY_INDEX]);
+  const read = opened && readQueryIndex(opened[0]!);
+  return read?.ok ? { queries: read.index } : { noQueries: 'no-query-index' };
 }
 
 function pagesIn(dir: string, list: ListName): number {
