@@ -91,7 +91,7 @@ test('after a failure the writer thread finishes nothing: `finish`, sent with th
   await withTempDir(async (dir) => {
     const staging = path.join(dir, '.out.ports-gen', 'new-1');
     mkdirSync(staging, { recursive: true });
-    const worker = new Worker(fileURLToPath(new URL('../src/write/write-worker.js', import.meta.url)));
+    const worker = new Worker(fileURLToPath(new URL('../src/writer/thread/write-worker.js', import.meta.url)));
     const answers: string[] = [];
     const finished = new Promise<void>((resolve) => worker.on('message', (answer: { type: string }) => answers.push(answer.type) === 2 && resolve()));
     try {
