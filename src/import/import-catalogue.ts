@@ -12,7 +12,8 @@ import { catalogueParts, readCatalogue } from './catalogue-text.js';
 import { appendChange, isoDate } from '../catalogue/change-log.js';
 import { isUrl, rememberValidators } from './fetch-source.js';
 import { checkSourceSignature, HTTP_DEFAULTS, readRemoteSource, type HttpOptions, type SourceSignature } from './remote-source.js';
-import { eachChunk, writeAll } from '../core/chunks.js';
+import { eachChunk } from '../core/chunks.js';
+import { writeAll } from '../core/fs.js';
 import { checkPipedSource, readSourceFile, sourceName, SOURCE_LIMIT, startSourceCheck, type CheckedSource } from './import-source.js';
 
 export interface ImportOptions {

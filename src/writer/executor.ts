@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { writeAll } from '../core/fs.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { AssemblyStream, writeAssembly } from './assembly.js';
 import { identityOf } from './trees/file-ledger.js';
@@ -194,10 +195,7 @@ export function writeNew(file: string, data: Uint8Array | string | Iterable<stri
   try {
     const fd = openSync(file, 'wx');
     try {
-      for (const part of parts) {
-        const bytes = typeof part === 'string' ? Buffer.from(part) : part;
-        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
-      }
+      for (const part of parts) writeAll(fd, typeof part === 'string' ? Buffer.from(part) : part, null);
       return fstatSync(fd);
     } finally {
       closeSync(fd);

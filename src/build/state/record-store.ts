@@ -1,7 +1,8 @@
 import { contentDigest } from '../../core/content-hash.js';
 import type { PortRecord } from '../../catalogue/records/port-record.js';
 import { decodeRecordCache, recordCacheHeader, recordCacheLines, type RecordCache } from '../../catalogue/records/record-cache.js';
-import { eachChunk, writeAll } from '../../core/chunks.js';
+import { eachChunk } from '../../core/chunks.js';
+import { writeAll } from '../../core/fs.js';
 import { readStateFile, writeStateFile } from './state-files.js';
 
 /** The ports' records of the last build (see catalogue/records/record-cache), in the state directory. */

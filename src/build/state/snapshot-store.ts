@@ -1,5 +1,5 @@
 import { decodeSnapshot, encodeSnapshot, type Snapshot } from '../../derive/snapshot.js';
-import { writeAll } from '../../core/chunks.js';
+import { writeAll } from '../../core/fs.js';
 import { readStateFile, writeStateFile } from './state-files.js';
 
 /** What the last build derived from its ports (see derive/snapshot), in the state directory. */
