@@ -29,13 +29,14 @@ test('a file written atomically is whole: a text, bytes, or what a writer gives 
 
 test("a killed writer's temporary goes at the next write; a running process's is left to it", async () => {
   await withTempDir((dir) => {
-    const file = path.join(dir, 'records.json');
+    const file = path.join(dir, 'portindex.json');
     const gone = gonePid();
-    const stale = [`records.json.${gone}.tmp`, `records.json.${process.pid}.tmp`, 'records.json.tmp', `records.json.${gone}`];
-    const kept = [`records.json.${process.ppid}.tmp`, 'records.json.old', 'records.json.1.tmp.x', 'other.json.tmp'];
+    const stale = [`portindex.json.${gone}.tmp`, `portindex.json.${process.pid}.tmp`, 'portindex.json.tmp'];
+    // A running process's, and names that are not temporaries of the file (a numbered backup).
+    const kept = [`portindex.json.${process.ppid}.tmp`, `portindex.json.${gone}`, 'portindex.json.1.tmp.x', 'other.json.tmp'];
     for (const name of [...stale, ...kept]) writeFileSync(path.join(dir, name), '{"cut');
     writeAtomically(file, '{}');
-    assert.equal(readdirSync(dir).sort(), ['records.json', ...kept].sort());
+    assert.equal(readdirSync(dir).sort(), ['portindex.json', ...kept].sort());
   });
 });
 

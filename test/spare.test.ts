@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -348,7 +348,8 @@ test("identity.json's temporaries are never left: an earlier build's (killed bef
     const builds = path.join(dir, 'builds.ndjson');
     const state = path.join(dir, '.dist.ports-gen');
     recordIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, fingerprint: 'f' });
-    writeFileSync(path.join(state, 'identity.json.99999'), '{"path":');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(path.join(state, `identity.json.${gone}.tmp`), '{"path":');
     recordIdentity(path.join(dir, 'dist'), builds, { digest: 'e', records: 8, fingerprint: 'g' });
     assert.equal(readdirSync(state).filter((name) => name.startsWith('identity')), ['identity.json']);
     assert.equal(recalledIdentity(path.join(dir, 'dist'), builds), { digest: 'e', records: 8, fingerprint: 'g' });

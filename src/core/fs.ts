@@ -80,13 +80,13 @@ export function writeAtomically(file: string, content: string | Uint8Array | ((f
 /**
  * The temporaries of `file` no running process writes: its own process id's (a process writes a
  * file once at a time) or a process that is gone. Another's is left alone: imports take no lock,
- * and a second one may be writing. The names earlier versions gave (`<file>.<pid>` and
- * `<file>.tmp`) are always stale.
+ * and a second one may be writing. `<file>.tmp`, the name an earlier version gave source.json's
+ * temporary, has no writer to wait for.
  */
 function removeStaleTemporaries(file: string): void {
   const dir = path.dirname(file);
   const name = path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`^${name}\\.(?:(\\d+)\\.tmp|\\d+|tmp)$`);
+  const pattern = new RegExp(`^${name}\\.(?:([0-9]+)\\.)?tmp$`);
   for (const entry of readdirSync(dir)) {
     const match = pattern.exec(entry);
     if (!match) continue;

@@ -7,11 +7,12 @@
  * Credentials log in (see source-login); every message and source.json name the URL without
  * them (see shownUrl).
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import path from 'node:path';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { writeAtomically } from '../core/fs.js';
 import { MachineFault } from '../core/problems/machine-fault.js';
 import { UsageError } from '../core/problems/usage-error.js';
 import { readNetrc } from './netrc.js';
@@ -191,9 +192,7 @@ export function rememberedValidators(catalogue: string, url: string): Validators
   }
 }
 
-/** Kept once an import of `url` succeeded, written beside and renamed: a reader finds the old or the new. */
+/** Kept once an import of `url` succeeded, whole or not at all (see writeAtomically). */
 export function rememberValidators(catalogue: string, url: string, validators: Validators): void {
-  const file = path.join(catalogue, VALIDATORS_FILE);
-  writeFileSync(`${file}.tmp`, `${JSON.stringify({ url: shownUrl(url), ...validators })}\n`);
-  renameSync(`${file}.tmp`, file);
+  writeAtomically(path.join(catalogue, VALIDATORS_FILE), `${JSON.stringify({ url: shownUrl(url), ...validators })}\n`);
 }

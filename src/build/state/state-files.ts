@@ -1,5 +1,6 @@
-import { closeSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeAtomically } from '../../core/fs.js';
 import { makeStateDirectory, stateDirectory } from '../../writer/trees/tree-roles.js';
 
 /**
@@ -18,31 +19,8 @@ export function readStateFile(out: string, name: string): Buffer | undefined {
   }
 }
 
-/**
- * Written whole or not at all: `content` is the text or the bytes, or writes them to the
- * descriptor it is given. No temporary is left: not after a failed write (a full disk), nor,
- * from the next write on, after a build killed between the write and the rename.
- */
+/** Written whole or not at all (see writeAtomically). */
 export function writeStateFile(out: string, name: string, content: string | Uint8Array | ((fd: number) => void)): void {
   makeStateDirectory(out);
-  const directory = stateDirectory(out);
-  const file = path.join(directory, name);
-  const temporary = `${file}.${process.pid}`;
-  try {
-    if (typeof content !== 'function') writeFileSync(temporary, content);
-    else {
-      const fd = openSync(temporary, 'w');
-      try {
-        content(fd);
-      } finally {
-        closeSync(fd);
-      }
-    }
-    renameSync(temporary, file);
-  } finally {
-    rmSync(temporary, { force: true });
-    for (const entry of readdirSync(directory)) {
-      if (entry.startsWith(`${name}.`)) rmSync(path.join(directory, entry), { force: true });
-    }
-  }
+  writeAtomically(path.join(stateDirectory(out), name), content);
 }
