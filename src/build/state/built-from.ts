@@ -1,6 +1,7 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { contentDigest } from '../../core/content-hash.js';
+import { hashFile } from '../../core/fs.js';
 import { CHANGES_FILE } from '../../catalogue/change-log.js';
 import { readStateFile, writeStateFile } from './state-files.js';
 
@@ -18,7 +19,6 @@ const IMPORTED_FILES = ['portindex.json', CHANGES_FILE];
 /** The catalogue's digest: its directory and each imported file's bytes (a mark for a file that is not there, or not a file). */
 export function catalogueDigest(catalogue: string): string {
   const digest = contentDigest();
-  const chunk = Buffer.allocUnsafe(1 << 20);
   digest.update(Buffer.from(`${path.resolve(catalogue)}\0`));
   for (const name of IMPORTED_FILES) {
     let fd: number;
@@ -30,12 +30,13 @@ export function catalogueDigest(catalogue: string): string {
       continue;
     }
     try {
-      if (!fstatSync(fd).isFile()) {
+      const stats = fstatSync(fd);
+      if (!stats.isFile()) {
         digest.update(Buffer.from(`${name}\0?\0`));
         continue;
       }
       digest.update(Buffer.from(`${name}\0`));
-      for (let read: number; (read = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) digest.update(chunk.subarray(0, read));
+      hashFile(fd, digest, stats.size);
       digest.update(Buffer.from('\0'));
     } finally {
       closeSync(fd);

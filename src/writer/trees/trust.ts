@@ -1,5 +1,6 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, type Stats } from 'node:fs';
 import { contentDigest } from '../../core/content-hash.js';
+import { hashFile } from '../../core/fs.js';
 import { MARKER_FILE } from '../../routes/site-files.js';
 import { identityOf } from './file-ledger.js';
 import type { Entry, Marker } from './marker.js';
@@ -159,12 +160,7 @@ export function readSameFile<T>(file: string, id: { dev: number; ino: number }, 
 /** Whether the file `stats` describes holds bytes that hash to `hash` (see readSameFile). */
 function hashesTo(file: string, stats: Stats, hash: string): boolean {
   try {
-    return readSameFile(file, stats, (fd, size) => {
-      const digest = contentDigest();
-      const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(size, 1 << 20)));
-      for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) digest.update(chunk.subarray(0, read));
-      return digest.digest() === hash;
-    }) === true;
+    return readSameFile(file, stats, (fd, size) => hashFile(fd, contentDigest(), size).digest() === hash) === true;
   } catch {
     return false; // not there, a link, unreadable: not trusted
   }
