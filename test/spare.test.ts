@@ -6,7 +6,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, type BuildOptions } from '../src/build/build.js';
 import { recalledIdentity, recordIdentity } from '../src/build/state/identity-store.js';
-import { identityOf, recallIdentities } from '../src/writer/trees/file-ledger.js';
+import { statIdentity } from '../src/core/fs.js';
+import { recallIdentities } from '../src/writer/trees/file-ledger.js';
 import { readMarker } from '../src/writer/trees/marker.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
@@ -236,7 +237,7 @@ test("after a build that linked the live tree's files, the spare's ledger knows 
     const spare = path.join(state, 'spare');
     const marker = readMarker(spare)!;
     recallIdentities(state, spare, marker);
-    const stale = marker.files.paths().filter((relative, i) => marker.files.identity(i) !== identityOf(lstatSync(path.join(spare, relative))));
+    const stale = marker.files.paths().filter((relative, i) => marker.files.identity(i) !== statIdentity(lstatSync(path.join(spare, relative))));
     assert.equal(stale, []);
     assert.ok(marker.files.size > 10);
   });
@@ -272,7 +273,7 @@ test("after a build that linked many files of the live tree, the spare's ledger 
     const state = path.join(dir, '.dist.ports-gen');
     const marker = readMarker(spare(dir))!;
     recallIdentities(state, spare(dir), marker);
-    const stale = marker.files.paths().filter((relative, i) => marker.files.identity(i) !== identityOf(lstatSync(path.join(spare(dir), relative))));
+    const stale = marker.files.paths().filter((relative, i) => marker.files.identity(i) !== statIdentity(lstatSync(path.join(spare(dir), relative))));
     // (The last build's own two files are stale too: their old inodes, shared with this tree, lost a link.)
     const linked = many.slice(0, 80).map((port) => `api/v1/ports/${port.name}/index.json`);
     assert.equal(stale.filter((relative) => linked.includes(relative)), []);
@@ -307,22 +308,22 @@ test('the files pages are carried over while builds.ndjson, the base URL and the
   });
 });
 
-test("builds.ndjson is recognised by its fingerprint, kept beside the site, not in it; a same-size edit is seen", async () => {
+test("builds.ndjson is recognised by its identity, kept beside the site, not in it; a same-size edit is seen", async () => {
   await withTempDir(async (dir) => {
     await build(dir);
-    // A fingerprint is recorded only for a file that settled before it was read: a clock ahead.
+    // An identity is recorded only for a file that settled before it was read: a clock ahead.
     await build(dir, { now: later });
-    const identity = JSON.parse(readFileSync(path.join(dir, '.dist.ports-gen/identity.json'), 'utf8')) as { path: string; fingerprint: string; records: number };
+    const identity = JSON.parse(readFileSync(path.join(dir, '.dist.ports-gen/identity.json'), 'utf8')) as { path: string; identity: string; records: number };
     assert.is(identity.path, path.join(dir, 'catalogue/builds.ndjson'));
     assert.is(identity.records, 7);
-    assert.not.match(readFileSync(path.join(dir, 'dist/.ports-gen.json'), 'utf8'), identity.fingerprint);
+    assert.not.match(readFileSync(path.join(dir, 'dist/.ports-gen.json'), 'utf8'), identity.identity);
     const edited = buildLines(7).replace('"build_id":100', '"build_id":900');
     await build(dir, { builds: edited });
     assert.match(readFileSync(path.join(dir, 'dist/api/v1/files/page-1.json'), 'utf8'), /"build_id":900/);
   });
 });
 
-test('pages made again while builds.ndjson is recognised by its fingerprint take their count from its identity', async () => {
+test('pages made again while builds.ndjson is recognised by its identity take their count from its identity', async () => {
   await withTempDir(async (dir) => {
     await build(dir);
     await build(dir, { now: later }); // records the identity, with its count
@@ -333,9 +334,9 @@ test('pages made again while builds.ndjson is recognised by its fingerprint take
 test('an identity recorded without its count of records is not recalled', async () => {
   await withTempDir(async (dir) => {
     const builds = path.join(dir, 'builds.ndjson');
-    const recorded = { path: builds, digest: 'd', fingerprint: 'f' };
-    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, fingerprint: 'f' });
-    assert.equal(recalledIdentity(path.join(dir, 'dist'), builds), { digest: 'd', records: 7, fingerprint: 'f' });
+    const recorded = { path: builds, digest: 'd', identity: 'f' };
+    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, identity: 'f' });
+    assert.equal(recalledIdentity(path.join(dir, 'dist'), builds), { digest: 'd', records: 7, identity: 'f' });
     for (const records of [undefined, -1, 1.5, '7']) {
       writeFileSync(path.join(dir, '.dist.ports-gen/identity.json'), JSON.stringify({ ...recorded, records }));
       assert.is(recalledIdentity(path.join(dir, 'dist'), builds), undefined, String(records));
@@ -347,12 +348,12 @@ test("identity.json's temporaries are never left: an earlier build's (killed bef
   await withTempDir(async (dir) => {
     const builds = path.join(dir, 'builds.ndjson');
     const state = path.join(dir, '.dist.ports-gen');
-    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, fingerprint: 'f' });
+    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, identity: 'f' });
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(path.join(state, `identity.json.${gone}.tmp`), '{"path":');
-    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'e', records: 8, fingerprint: 'g' });
+    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'e', records: 8, identity: 'g' });
     assert.equal(readdirSync(state).filter((name) => name.startsWith('identity')), ['identity.json']);
-    assert.equal(recalledIdentity(path.join(dir, 'dist'), builds), { digest: 'e', records: 8, fingerprint: 'g' });
+    assert.equal(recalledIdentity(path.join(dir, 'dist'), builds), { digest: 'e', records: 8, identity: 'g' });
   });
 });
 

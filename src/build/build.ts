@@ -227,7 +227,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     if (plan.filesInfo && !quick && names.length >= COLLECT_AFTER_PORTS) collectGarbage();
     if (lock.lost) throw lockLost(out);
     const totals = await writer.commit(filesInfo);
-    if (source.fingerprint !== known?.fingerprint) rememberIdentity(out, files.buildsPath, source);
+    if (source.identity !== known?.identity) rememberIdentity(out, files.buildsPath, source);
     Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });
     Object.assign(stats, { files: totals.files, written: totals.written, carried: totals.files - totals.rendered, bytes: totals.bytes });
     return run.finish(true);

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { writeAll } from '../core/fs.js';
+import { statIdentity, writeAll } from '../core/fs.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { AssemblyStream, writeAssembly } from './assembly.js';
-import { identityOf } from './trees/file-ledger.js';
 import { markerParts, type FilesInfo } from './trees/marker.js';
 import type { Operation } from './plan.js';
 import { parentOf, pathUnder } from './trees/tree-paths.js';
@@ -77,7 +76,7 @@ export class Executor {
         const written = writeNew(this.prepare(operation.path), operation.bytes);
         this.stream?.written(operation.path, operation.bytes, operation.held.hash);
         this.totals.written++;
-        return this.record(operation.path, placedAs(operation.held, identityOf(written)));
+        return this.record(operation.path, placedAs(operation.held, statIdentity(written)));
       }
       case 'assemble': {
         const parts = operation.parts.map((part) => ({ path: part, hash: this.placed.get(part)?.hash ?? unplaced(part) }));
@@ -88,7 +87,7 @@ export class Executor {
         const { stats, hash } = streamed ? this.stream!.finish(target, this.state) : writeAssembly(target, this.root, parts, this.state, previous);
         this.stream = undefined;
         this.totals.written++;
-        return this.record(operation.path, { hash, key: operation.key ?? '', size: stats.size, identity: identityOf(stats) });
+        return this.record(operation.path, { hash, key: operation.key ?? '', size: stats.size, identity: statIdentity(stats) });
       }
       default:
         throw new Error(`the executor was given ${operation.op}`);
@@ -148,7 +147,7 @@ export class Executor {
     }
     const placed = lstatSync(target);
     if (linked && (placed.ino !== source.ino || placed.dev !== source.dev)) replaced(from);
-    const identity = identityOf(placed);
+    const identity = statIdentity(placed);
     if (linked) this.relinked.set(relative, identity);
     this.record(relative, placedAs(held, identity));
   }

@@ -1,8 +1,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, type Stats } from 'node:fs';
 import { contentDigest } from '../../core/content-hash.js';
-import { hashFile } from '../../core/fs.js';
+import { hashFile, statIdentity } from '../../core/fs.js';
 import { MARKER_FILE } from '../../routes/site-files.js';
-import { identityOf } from './file-ledger.js';
 import type { Entry, Marker } from './marker.js';
 import { parentOf, pathUnder } from './tree-paths.js';
 
@@ -13,7 +12,7 @@ export interface Held extends Entry {
 
 /** A file of a previous tree as it was checked: what it holds, and which file it is. */
 export interface Checked extends Held {
-  /** Its identity when checked (see identityOf). */
+  /** Its identity when checked (see statIdentity). */
   identity: string;
   dev: number;
   ino: number;
@@ -93,7 +92,7 @@ export class CheckedTree implements TreeFiles {
     let held: Checked | null = null;
     if (stats?.isFile()) {
       const recorded = files.identity(i);
-      let identity = identityOf(stats);
+      let identity = statIdentity(stats);
       // The ledger's own text kept, and the one just made left to die young: tens of thousands.
       if (identity === recorded) identity = recorded;
       const trusted =
