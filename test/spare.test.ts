@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, type BuildOptions } from '../src/build/build.js';
-import { recalledIdentity, recordIdentity } from '../src/build/state/identity-store.js';
+import { loadIdentity, saveIdentity } from '../src/build/state.js';
 import { statIdentity } from '../src/core/fs.js';
 import { recallIdentities } from '../src/writer/trees/file-ledger.js';
 import { readMarker } from '../src/writer/trees/marker.js';
@@ -335,11 +335,11 @@ test('an identity recorded without its count of records is not recalled', async 
   await withTempDir(async (dir) => {
     const builds = path.join(dir, 'builds.ndjson');
     const recorded = { path: builds, digest: 'd', identity: 'f' };
-    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, identity: 'f' });
-    assert.equal(recalledIdentity(path.join(dir, 'dist'), builds), { digest: 'd', records: 7, identity: 'f' });
+    saveIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, identity: 'f' });
+    assert.equal(loadIdentity(path.join(dir, 'dist'), builds), { digest: 'd', records: 7, identity: 'f' });
     for (const records of [undefined, -1, 1.5, '7']) {
       writeFileSync(path.join(dir, '.dist.ports-gen/identity.json'), JSON.stringify({ ...recorded, records }));
-      assert.is(recalledIdentity(path.join(dir, 'dist'), builds), undefined, String(records));
+      assert.is(loadIdentity(path.join(dir, 'dist'), builds), undefined, String(records));
     }
   });
 });
@@ -348,12 +348,12 @@ test("identity.json's temporaries are never left: an earlier build's (killed bef
   await withTempDir(async (dir) => {
     const builds = path.join(dir, 'builds.ndjson');
     const state = path.join(dir, '.dist.ports-gen');
-    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, identity: 'f' });
+    saveIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, identity: 'f' });
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(path.join(state, `identity.json.${gone}.tmp`), '{"path":');
-    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'e', records: 8, identity: 'g' });
+    saveIdentity(path.join(dir, 'dist'), builds, { digest: 'e', records: 8, identity: 'g' });
     assert.equal(readdirSync(state).filter((name) => name.startsWith('identity')), ['identity.json']);
-    assert.equal(recalledIdentity(path.join(dir, 'dist'), builds), { digest: 'e', records: 8, identity: 'g' });
+    assert.equal(loadIdentity(path.join(dir, 'dist'), builds), { digest: 'e', records: 8, identity: 'g' });
   });
 });
 

@@ -21,15 +21,13 @@ import { BuildLock, STALE_MS } from '../writer/trees/build-lock.js';
 import { checkPublishAccess } from '../writer/trees/publish-access.js';
 import { SiteWriter } from '../writer/thread/site-writer.js';
 import { startRun, type BuildOptions, type BuildResult, type BuildStats } from './build-run.js';
-import { catalogueDigest, recordBuiltFrom } from './state/built-from.js';
+import { catalogueDigest } from './catalogue-digest.js';
 import { wantSiteFiles, writePages, type FilesPhaseOptions } from './files-phase.js';
-import { recalledIdentity, rememberIdentity } from './state/identity-store.js';
 import { checkOutputDirectory, followOutput } from './output-guard.js';
 import { readPorts } from './ports-phase.js';
 import { writeRecalled } from './recall/recalled-files.js';
 import { derivedAgain } from './recall/recalled-ports.js';
-import { rememberRecords } from './state/record-store.js';
-import { rememberSnapshot } from './state/snapshot-store.js';
+import { loadIdentity, saveBuiltFrom, saveIdentity, saveRecords, saveSnapshot } from './state.js';
 import { browserFiles, readFeedRecords } from './feeds-phase.js';
 import { sitePagesOf, wantPortPages, wantSitePages } from './pages-phase.js';
 import { writePorts } from './write-ports.js';
@@ -62,7 +60,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const from = catalogueDigest(catalogue);
     const result = await buildLocked(options, out, lock);
     // Only a catalogue that stayed as it was read is recorded: else the next update builds again.
-    if (result.ok && catalogueDigest(catalogue) === from) recordBuiltFrom(out, from);
+    if (result.ok && catalogueDigest(catalogue) === from) saveBuiltFrom(out, from);
     return result;
   } catch (cause) {
     // A build that stood still past STALE_MS (suspended, say) finds its staging tree gone once
@@ -92,7 +90,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     if (options.signal?.aborted) interrupt();
     // The writer thread surveys builds.ndjson (its digest and count) and checks the previous
     // trees while this thread reads the ports.
-    const known = run.buildsReadable ? recalledIdentity(out, files.buildsPath) : undefined;
+    const known = run.buildsReadable ? loadIdentity(out, files.buildsPath) : undefined;
     const identity = run.buildsReadable ? identifyFile(files.buildsPath, known, options.now ?? Date.now, (file) => writer.survey(file)) : undefined;
     identity?.catch(() => undefined); // awaited below; a build that throws before then does not wait
     const { baseUrl, pageSize } = filesOptions;
@@ -139,7 +137,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const portsList = new PortsList(baseUrl, count, pageSize);
     portsList.pageKeys(prints).forEach((pageKey, i) => writer.want(listPageFile('ports', i + 1), pageKey));
     // While the writer plans the ports. Unchanged when every record came from it and it held no others.
-    if (!recordsKept) coreHashes = rememberRecords(out, fingerprint, prepared!.records);
+    if (!recordsKept) coreHashes = saveRecords(out, fingerprint, prepared!.records);
     const cores = quick ? quick.cores : coreHashes && coresKey(coreHashes);
     writer.want(SEARCH_INDEX, searchIndexKey(cores));
     let { browser, feeds } = browserFiles(feedRecords, baseUrl, options.pages ?? false);
@@ -155,7 +153,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const sitePaths = site && (quick ? quick.snapshot.sitePages! : [...siteFiles!.keys()]);
     if (site) wantSitePages(writer, site, sitePaths!, listingKey);
     wantSiteFiles(writer, pages, key, rulesKey(cores, pages, pageSize));
-    if (quick) rememberSnapshot(out, fingerprint, quick.snapshot);
+    if (quick) saveSnapshot(out, fingerprint, quick.snapshot);
     else if (coreHashes && !prints.includes(undefined)) {
       const { records, warnings } = prepared!;
       const textHashes = records.map((record) => record.textHash!);
@@ -163,7 +161,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       const listingDigests = names.map((_, i) => ports!.listingDigestAt(i));
       const links = ports!.links();
       const snapshotReleases = releases ?? records.map((record) => record.release);
-      rememberSnapshot(out, fingerprint, { file: files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, releases: snapshotReleases, listings: listingPaths, warnings, sitePages: sitePaths });
+      saveSnapshot(out, fingerprint, { file: files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links, releases: snapshotReleases, listings: listingPaths, warnings, sitePages: sitePaths });
     }
     prints = []; // a local lives across the awaits below
     prepared = undefined;
@@ -227,7 +225,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     if (plan.filesInfo && !quick && names.length >= COLLECT_AFTER_PORTS) collectGarbage();
     if (lock.lost) throw lockLost(out);
     const totals = await writer.commit(filesInfo);
-    if (source.identity !== known?.identity) rememberIdentity(out, files.buildsPath, source);
+    if (source.identity !== known?.identity) saveIdentity(out, files.buildsPath, source);
     Object.assign(stats, { ports: names.length, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });
     Object.assign(stats, { files: totals.files, written: totals.written, carried: totals.files - totals.rendered, bytes: totals.bytes });
     return run.finish(true);
