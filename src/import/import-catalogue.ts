@@ -9,7 +9,8 @@ import { silentProgress, type Progress } from '../core/progress.js';
 import { makeCatalogueDirectory } from './catalogue-directory.js';
 import { catalogueParts, readCatalogue } from './catalogue-text.js';
 import { appendChange, isoDate } from '../catalogue/change-log.js';
-import { isUrl, rememberValidators } from './fetch-source.js';
+import { isUrl } from './fetch-source.js';
+import { saveValidators } from './source-validators.js';
 import { checkSourceSignature, HTTP_DEFAULTS, readRemoteSource, type HttpOptions, type SourceSignature } from './remote-source.js';
 import { eachChunk } from '../core/chunks.js';
 import { startReplacing, writeAll } from '../core/fs.js';
@@ -163,7 +164,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
     const digest = contentDigest();
     eachChunk(parts(), (chunk) => digest.update(chunk));
     if (digest.digest() === existing.hash) {
-      if (remote) rememberValidators(path.dirname(file), options.source, remote.validators);
+      if (remote) saveValidators(path.dirname(file), options.source, remote.validators);
       return { ok: true, log, changes, wrote: false };
     }
   }
@@ -179,7 +180,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
     // Once the catalogue is the new one: a record never tells of a change that was not made.
     const record = changeRecord(existing.ports, texts, changes, options.date ?? isoDate(new Date()), source.head.info);
     if (record) appendChange(path.dirname(file), record);
-    if (remote) rememberValidators(path.dirname(file), options.source, remote.validators);
+    if (remote) saveValidators(path.dirname(file), options.source, remote.validators);
   } finally {
     replacement.discard();
   }
