@@ -2,7 +2,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../core/problems/usage-error.js';
-import { missingDirectory } from '../writer/trees/missing-directory.js';
+import { missingDirectory } from '../core/missing-directory.js';
 
 /** The catalogue directory, made when it is new, its last level only (see missingDirectory). */
 export function makeCatalogueDirectory(dir: string): void {
