@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { buildSite, type BuildOptions } from '../src/build/build.js';
 import { loadIdentity, saveIdentity } from '../src/build/state.js';
 import { statIdentity } from '../src/core/fs.js';
-import { recallIdentities } from '../src/writer/trees/file-ledger.js';
+import { loadLedger } from '../src/writer/trees/file-ledger.js';
 import { readMarker } from '../src/writer/trees/marker.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
@@ -236,7 +236,7 @@ test("after a build that linked the live tree's files, the spare's ledger knows 
     const state = path.join(dir, '.dist.ports-gen');
     const spare = path.join(state, 'spare');
     const marker = readMarker(spare)!;
-    recallIdentities(state, spare, marker);
+    loadLedger(state, spare, marker);
     const stale = marker.files.paths().filter((relative, i) => marker.files.identity(i) !== statIdentity(lstatSync(path.join(spare, relative))));
     assert.equal(stale, []);
     assert.ok(marker.files.size > 10);
@@ -272,7 +272,7 @@ test("after a build that linked many files of the live tree, the spare's ledger 
     await build(dir, step); // its 80 changed files linked from the live tree
     const state = path.join(dir, '.dist.ports-gen');
     const marker = readMarker(spare(dir))!;
-    recallIdentities(state, spare(dir), marker);
+    loadLedger(state, spare(dir), marker);
     const stale = marker.files.paths().filter((relative, i) => marker.files.identity(i) !== statIdentity(lstatSync(path.join(spare(dir), relative))));
     // (The last build's own two files are stale too: their old inodes, shared with this tree, lost a link.)
     const linked = many.slice(0, 80).map((port) => `api/v1/ports/${port.name}/index.json`);

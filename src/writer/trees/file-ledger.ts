@@ -27,7 +27,7 @@ export function markerStats(root: string): Stats | undefined {
  * when there is no ledger for the marker (an older build, a killed one, a marker edited): every
  * file is then checked by its bytes (see trust.ts).
  */
-export function recallIdentities(state: string, root: string, marker: Marker): void {
+export function loadLedger(state: string, root: string, marker: Marker): void {
   const stats = markerStats(root);
   if (!stats?.isFile()) return;
   let listed: unknown;
@@ -36,7 +36,7 @@ export function recallIdentities(state: string, root: string, marker: Marker): v
   } catch {
     return; // none, or not whole: the files are checked by their bytes
   }
-  if (Array.isArray(listed)) marker.files.recall(listed);
+  if (Array.isArray(listed)) marker.files.setIdentities(listed);
 }
 
 /**

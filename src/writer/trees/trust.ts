@@ -61,7 +61,7 @@ export class CheckedTree implements TreeFiles {
    */
   constructor(
     private readonly root: string,
-    /** With the identities of its ledger, when it has one (see recallIdentities). */
+    /** With the identities of its ledger, when it has one (see loadLedger). */
     private readonly marker: Marker,
     private readonly checkedWhole: boolean,
     /** The live tree, when this is the spare (see above). */
