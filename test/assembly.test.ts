@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentHash } from '../src/core/content-hash.js';
 import { writeAssembly, type AssemblyPart } from '../src/writer/assembly.js';
-import { identityOf } from '../src/writer/trees/file-ledger.js';
+import { statIdentity } from '../src/core/fs.js';
 import type { Checked } from '../src/writer/trees/trust.js';
 import { withTempDir } from './support/paths.js';
 
@@ -19,7 +19,7 @@ function partsIn(root: string, texts: Record<string, string>): AssemblyPart[] {
 
 const checkedOf = (file: string): Checked => {
   const stats = lstatSync(file);
-  return { hash: contentHash(readFileSync(file)), key: '', size: stats.size, identity: identityOf(stats), dev: stats.dev, ino: stats.ino };
+  return { hash: contentHash(readFileSync(file)), key: '', size: stats.size, identity: statIdentity(stats), dev: stats.dev, ino: stats.ino };
 };
 
 const arrayOf = (texts: string[]) => `[${texts.join(',')}]`;

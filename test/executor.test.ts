@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { contentHash } from '../src/core/content-hash.js';
 import { machineFaultOf } from '../src/core/problems/machine-fault.js';
 import { Executor } from '../src/writer/executor.js';
-import { identityOf } from '../src/writer/trees/file-ledger.js';
+import { statIdentity } from '../src/core/fs.js';
 import { readMarker } from '../src/writer/trees/marker.js';
 import type { Checked } from '../src/writer/trees/trust.js';
 import { withTempDir } from './support/paths.js';
@@ -24,7 +24,7 @@ function liveTree(root: string): Map<string, Checked> {
   mkdirSync(path.join(root, 'api/v1/files'), { recursive: true });
   writeFileSync(path.join(root, PAGE), BYTES);
   const stats = statSync(path.join(root, PAGE));
-  return new Map([[PAGE, { hash: contentHash(BYTES), key: 'k', size: BYTES.length, identity: identityOf(stats), dev: stats.dev, ino: stats.ino }]]);
+  return new Map([[PAGE, { hash: contentHash(BYTES), key: 'k', size: BYTES.length, identity: statIdentity(stats), dev: stats.dev, ino: stats.ino }]]);
 }
 
 test('a linked file is a hard link to the live tree on the same file system; the marker records it', async () => {
@@ -134,7 +134,7 @@ test('the ledger records each file as placed: linked, written', async () => {
     executor.carry({ op: 'link', path: PAGE, source: live.get(PAGE)!, held: HELD });
     executor.carry(write('other.json', Buffer.from('[]')));
     executor.finish('fp', undefined);
-    for (const relative of [PAGE, 'other.json']) assert.is(executor.placed.get(relative)?.identity, identityOf(lstatSync(path.join(dir, 'new', relative))), relative);
+    for (const relative of [PAGE, 'other.json']) assert.is(executor.placed.get(relative)?.identity, statIdentity(lstatSync(path.join(dir, 'new', relative))), relative);
   });
 });
 

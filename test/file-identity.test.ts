@@ -14,7 +14,7 @@ test('the digest is of the bytes after a byte-order mark; a missing file has non
     const file = path.join(dir, 'builds.ndjson');
     writeFileSync(file, '\uFEFF{"build_id":1,"files":[]}\n');
     assert.is((await identifyFile(file, undefined)).digest, xxh64('{"build_id":1,"files":[]}\n'));
-    assert.equal(await identifyFile(path.join(dir, 'absent'), undefined), { digest: '', records: 0, fingerprint: null, seen: null });
+    assert.equal(await identifyFile(path.join(dir, 'absent'), undefined), { digest: '', records: 0, identity: null, seen: null });
   });
 });
 
@@ -37,16 +37,16 @@ test('the survey counts the records: the lines that are not blank, a last one wi
   });
 });
 
-test('a file changed moments ago gets no fingerprint: it could change again unseen', async () => {
+test('a file changed moments ago gets no identity: it could change again unseen', async () => {
   await withTempDir(async (dir) => {
     const file = path.join(dir, 'builds.ndjson');
     writeFileSync(file, 'a\n');
-    assert.is((await identifyFile(file, undefined)).fingerprint, null);
-    assert.type((await identifyFile(file, undefined, later)).fingerprint, 'string');
+    assert.is((await identifyFile(file, undefined)).identity, null);
+    assert.type((await identifyFile(file, undefined, later)).identity, 'string');
   });
 });
 
-test('an unchanged fingerprint stands for the bytes; any write changes it, whatever the size and times', async () => {
+test('an unchanged identity stands for the bytes; any write changes it, whatever the size and times', async () => {
   await withTempDir(async (dir) => {
     const file = path.join(dir, 'builds.ndjson');
     writeFileSync(file, 'one\n');

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
@@ -122,6 +122,36 @@ test('a redirect is followed; a good signature imports, a bad one fails before a
         assert.match(readFileSync(path.join(dir, 'catalogue', 'portindex.json'), 'utf8'), '"name":"zlib"');
         const local = await runCli(['import', 'PortIndex', '--sig', 'other.sig', '--pub', 'k.pub'], { cwd: dir });
         assert.is(local.code, 1, 'a file source is checked the same way');
+      },
+    );
+  });
+});
+
+test("source.json is written whole or not at all: a killed import's temporary goes at the next import, a failed write leaves none", async () => {
+  await withTempDir(async (dir) => {
+    const index = readFileSync(path.join(HISTORY, 'PortIndex-1'));
+    const kept = path.join(dir, 'catalogue', 'source.json');
+    let etag = '"v1"';
+    const temporaries = () => readdirSync(path.dirname(kept)).filter((name) => name.startsWith('source.json.'));
+    await withServer(
+      (_, res) => res.writeHead(200, { ETag: etag }).end(index),
+      async (base) => {
+        assert.is((await importUrl(dir, `${base}/PortIndex`)).code, 0);
+        // An import killed between its write and its rename leaves its temporary, named with its pid.
+        const gone = spawnSync(process.execPath, ['-e', '']).pid;
+        writeFileSync(`${kept}.${gone}.tmp`, '{"url":');
+        etag = '"v2"';
+        assert.is((await importUrl(dir, `${base}/PortIndex`)).code, 0);
+        assert.equal(temporaries(), []);
+        assert.equal(JSON.parse(readFileSync(kept, 'utf8')), { url: `${base}/PortIndex`, etag: '"v2"' });
+        // A directory where source.json goes: its write fails, and leaves no temporary.
+        rmSync(kept);
+        mkdirSync(kept);
+        writeFileSync(path.join(kept, 'in-the-way'), '');
+        etag = '"v3"';
+        const failed = await importUrl(dir, `${base}/PortIndex`);
+        assert.is(failed.code, 2, failed.stderr);
+        assert.equal(temporaries(), []);
       },
     );
   });

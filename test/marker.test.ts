@@ -42,9 +42,9 @@ test("a marker's identities come from its ledger only when it lists one for each
   return withTempDir((dir) => {
     writeMarkerText(dir, renderMarker('fp', files, undefined));
     const marker = readMarker(dir)!;
-    marker.files.recall(['ia']);
+    marker.files.setIdentities(['ia']);
     assert.is(marker.files.identity(0), undefined, 'a ledger of another length is not used');
-    marker.files.recall(['ia', 7]);
+    marker.files.setIdentities(['ia', 7]);
     assert.equal([marker.files.identity(0), marker.files.identity(1)], ['ia', undefined]);
   });
 });

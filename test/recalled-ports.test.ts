@@ -59,7 +59,6 @@ const OWN_CHANGES: Array<[string, (port: Port) => void]> = [
   ['homepage', (port) => (port.homepage = 'https://example.org/"quoted"\\')],
   ['long description', (port) => (port.long_description = 'now with \u2028 and é')],
   ['license', (port) => (port.license = ['BSD', ['GPL-2', 'GPL-3']])],
-  ['variants', (port) => (port.variants = ['x11', 'X11', 'quartz'])],
   ['epoch', (port) => (port.epoch = '2')],
   ['portdir', (port) => (port.portdir = 'moved/elsewhere')],
 ];
@@ -78,6 +77,8 @@ const OTHER_CHANGES: Array<[string, (ports: Port[], i: number) => void]> = [
   ['maintainers', (ports, i) => (ports[i]!.maintainers = [{ github: 'jmr' }])],
   ['dependencies', (ports, i) => (ports[i]!.depends_run = ['port:jq', 'port:missing'])],
   ['active', (ports, i) => (ports[i]!.active = ports[i]!.active === false)],
+  // The query index searches and filters by variants: they are part of a port's core.
+  ['variants', (ports, i) => (ports[i]!.variants = ['x11', 'X11', 'quartz'])],
   ['added', (ports, i) => ports.splice(i, 0, { name: `new${i}`, portdir: 'devel/new', version: '1', categories: ['devel'], depends_lib: ['port:zlib'] })],
   ['removed', (ports, i) => ports.splice(i, 1)],
   ['swapped', (ports, i) => ports.splice(i, 2, ...ports.slice(i, i + 2).reverse())],

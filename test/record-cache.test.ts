@@ -78,10 +78,10 @@ test('a record the previous cache holds keeps its line, bytes as they were', () 
 test('core hashes: equal for ports that differ in own fields or dependencies alone, different when what the listings take differs; kept in the cache', () => {
   const coreHash = (port: Record<string, unknown>) => coreHashesOf(validated([JSON.stringify(port)]).records)![0]!;
   const base = coreHash(ports[0]!);
-  const own = { version: '9', homepage: 'https://example.org', long_description: 'long', license: 'MIT', variants: ['doc'], epoch: '3', portdir: 'x/y', platforms: 'linux', replaced_by: 'zstd' };
+  const own = { version: '9', homepage: 'https://example.org', long_description: 'long', license: 'MIT', epoch: '3', portdir: 'x/y', platforms: 'linux', replaced_by: 'zstd' };
   const links = { depends_run: ['port:z'], depends_lib: ['port:c'] };
   for (const [key, value] of Object.entries({ ...own, ...links })) assert.is(coreHash({ ...ports[0], [key]: value }), base, key);
-  const cross = { name: 'zlib2', categories: ['archivers'], maintainers: [{ github: 'solo' }], description: 'other', active: false };
+  const cross = { name: 'zlib2', categories: ['archivers'], maintainers: [{ github: 'solo' }], description: 'other', active: false, variants: ['doc'] };
   for (const [key, value] of Object.entries(cross)) assert.is.not(coreHash({ ...ports[0], [key]: value }), base, key);
   const { records } = validated();
   const cache = decodeRecordCache(Buffer.from(encodeRecordCache('code-a', records)), 'code-a')!;

@@ -1,12 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, type BuildOptions } from '../src/build/build.js';
-import { recalledIdentity, recordIdentity } from '../src/build/state/identity-store.js';
-import { identityOf, recallIdentities } from '../src/writer/trees/file-ledger.js';
+import { loadIdentity, saveIdentity } from '../src/build/state.js';
+import { statIdentity } from '../src/core/fs.js';
+import { loadLedger } from '../src/writer/trees/file-ledger.js';
 import { readMarker } from '../src/writer/trees/marker.js';
 import { writeCatalogue } from './support/catalogue.js';
 import { withTempDir } from './support/paths.js';
@@ -152,7 +153,7 @@ test('a port renamed (as many files as before, one path new) is listed and kept 
     // The marker's order and directories cannot be the live tree's here (see PreviousTree.layoutFor):
     // `build` compares the rebuilt marker and directories with those of a fresh build.
     const renamed = ports().map((port) => (port.name === 'xz' ? { ...port, name: 'lzma', portdir: 'archivers/lzma' } : port));
-    assert.is((await build(dir, { ports: renamed })).written, 5); // the renamed port's file, its ports page, the Netlify rules and index (names), the search index
+    assert.is((await build(dir, { ports: renamed })).written, 6); // the renamed port's file, its ports page, the Netlify rules and index (names), the search and query indexes
     assert.ok(existsSync(path.join(dir, 'dist/api/v1/ports/lzma/index.json')));
     assert.not.ok(existsSync(path.join(dir, 'dist/api/v1/ports/xz')));
   });
@@ -235,8 +236,8 @@ test("after a build that linked the live tree's files, the spare's ledger knows 
     const state = path.join(dir, '.dist.ports-gen');
     const spare = path.join(state, 'spare');
     const marker = readMarker(spare)!;
-    recallIdentities(state, spare, marker);
-    const stale = marker.files.paths().filter((relative, i) => marker.files.identity(i) !== identityOf(lstatSync(path.join(spare, relative))));
+    loadLedger(state, spare, marker);
+    const stale = marker.files.paths().filter((relative, i) => marker.files.identity(i) !== statIdentity(lstatSync(path.join(spare, relative))));
     assert.equal(stale, []);
     assert.ok(marker.files.size > 10);
   });
@@ -271,8 +272,8 @@ test("after a build that linked many files of the live tree, the spare's ledger 
     await build(dir, step); // its 80 changed files linked from the live tree
     const state = path.join(dir, '.dist.ports-gen');
     const marker = readMarker(spare(dir))!;
-    recallIdentities(state, spare(dir), marker);
-    const stale = marker.files.paths().filter((relative, i) => marker.files.identity(i) !== identityOf(lstatSync(path.join(spare(dir), relative))));
+    loadLedger(state, spare(dir), marker);
+    const stale = marker.files.paths().filter((relative, i) => marker.files.identity(i) !== statIdentity(lstatSync(path.join(spare(dir), relative))));
     // (The last build's own two files are stale too: their old inodes, shared with this tree, lost a link.)
     const linked = many.slice(0, 80).map((port) => `api/v1/ports/${port.name}/index.json`);
     assert.equal(stale.filter((relative) => linked.includes(relative)), []);
@@ -307,22 +308,22 @@ test('the files pages are carried over while builds.ndjson, the base URL and the
   });
 });
 
-test("builds.ndjson is recognised by its fingerprint, kept beside the site, not in it; a same-size edit is seen", async () => {
+test("builds.ndjson is recognised by its identity, kept beside the site, not in it; a same-size edit is seen", async () => {
   await withTempDir(async (dir) => {
     await build(dir);
-    // A fingerprint is recorded only for a file that settled before it was read: a clock ahead.
+    // An identity is recorded only for a file that settled before it was read: a clock ahead.
     await build(dir, { now: later });
-    const identity = JSON.parse(readFileSync(path.join(dir, '.dist.ports-gen/identity.json'), 'utf8')) as { path: string; fingerprint: string; records: number };
+    const identity = JSON.parse(readFileSync(path.join(dir, '.dist.ports-gen/identity.json'), 'utf8')) as { path: string; identity: string; records: number };
     assert.is(identity.path, path.join(dir, 'catalogue/builds.ndjson'));
     assert.is(identity.records, 7);
-    assert.not.match(readFileSync(path.join(dir, 'dist/.ports-gen.json'), 'utf8'), identity.fingerprint);
+    assert.not.match(readFileSync(path.join(dir, 'dist/.ports-gen.json'), 'utf8'), identity.identity);
     const edited = buildLines(7).replace('"build_id":100', '"build_id":900');
     await build(dir, { builds: edited });
     assert.match(readFileSync(path.join(dir, 'dist/api/v1/files/page-1.json'), 'utf8'), /"build_id":900/);
   });
 });
 
-test('pages made again while builds.ndjson is recognised by its fingerprint take their count from its identity', async () => {
+test('pages made again while builds.ndjson is recognised by its identity take their count from its identity', async () => {
   await withTempDir(async (dir) => {
     await build(dir);
     await build(dir, { now: later }); // records the identity, with its count
@@ -333,12 +334,12 @@ test('pages made again while builds.ndjson is recognised by its fingerprint take
 test('an identity recorded without its count of records is not recalled', async () => {
   await withTempDir(async (dir) => {
     const builds = path.join(dir, 'builds.ndjson');
-    const recorded = { path: builds, digest: 'd', fingerprint: 'f' };
-    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, fingerprint: 'f' });
-    assert.equal(recalledIdentity(path.join(dir, 'dist'), builds), { digest: 'd', records: 7, fingerprint: 'f' });
+    const recorded = { path: builds, digest: 'd', identity: 'f' };
+    saveIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, identity: 'f' });
+    assert.equal(loadIdentity(path.join(dir, 'dist'), builds), { digest: 'd', records: 7, identity: 'f' });
     for (const records of [undefined, -1, 1.5, '7']) {
       writeFileSync(path.join(dir, '.dist.ports-gen/identity.json'), JSON.stringify({ ...recorded, records }));
-      assert.is(recalledIdentity(path.join(dir, 'dist'), builds), undefined, String(records));
+      assert.is(loadIdentity(path.join(dir, 'dist'), builds), undefined, String(records));
     }
   });
 });
@@ -347,11 +348,12 @@ test("identity.json's temporaries are never left: an earlier build's (killed bef
   await withTempDir(async (dir) => {
     const builds = path.join(dir, 'builds.ndjson');
     const state = path.join(dir, '.dist.ports-gen');
-    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, fingerprint: 'f' });
-    writeFileSync(path.join(state, 'identity.json.99999'), '{"path":');
-    recordIdentity(path.join(dir, 'dist'), builds, { digest: 'e', records: 8, fingerprint: 'g' });
+    saveIdentity(path.join(dir, 'dist'), builds, { digest: 'd', records: 7, identity: 'f' });
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(path.join(state, `identity.json.${gone}.tmp`), '{"path":');
+    saveIdentity(path.join(dir, 'dist'), builds, { digest: 'e', records: 8, identity: 'g' });
     assert.equal(readdirSync(state).filter((name) => name.startsWith('identity')), ['identity.json']);
-    assert.equal(recalledIdentity(path.join(dir, 'dist'), builds), { digest: 'e', records: 8, fingerprint: 'g' });
+    assert.equal(loadIdentity(path.join(dir, 'dist'), builds), { digest: 'e', records: 8, identity: 'g' });
   });
 });
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { changedSince, changedWhileRead, identifyFile, type FileIdentity, type SeenIdentity } from '../catalogue/file-identity.js';
+import { changedSince, changedWhileRead, identifyFile, type KnownFile, type SeenFile } from '../catalogue/file-identity.js';
 import type { ChangeRecord } from '../catalogue/change-schema.js';
 import { ChangedWhileRead } from '../catalogue/portindex/port-text-reader.js';
 import { scanBuilds } from '../catalogue/scan-builds.js';
@@ -30,10 +30,8 @@ import { sitePagesOf, wantPortPages, type PortPages } from './pages-phase.js';
 import { readPorts, type PortsPhase } from './ports-phase.js';
 import { writeRecalled } from './recall/recalled-files.js';
 import { derivedAgain, type RecalledPorts } from './recall/recalled-ports.js';
-import { catalogueDigest, recordBuiltFrom } from './state/built-from.js';
-import { recalledIdentity, rememberIdentity } from './state/identity-store.js';
-import { rememberRecords } from './state/record-store.js';
-import { rememberSnapshot } from './state/snapshot-store.js';
+import { catalogueDigest } from './catalogue-digest.js';
+import { loadIdentity, saveBuiltFrom, saveIdentity, saveRecords, saveSnapshot } from './state.js';
 import { writePorts } from './write-ports.js';
 
 export type { BuildOptions, BuildResult, BuildStats };
@@ -64,7 +62,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const from = catalogueDigest(catalogue);
     const result = await buildLocked(options, out, lock);
     // Only a catalogue that stayed as it was read is recorded: else the next update builds again.
-    if (result.ok && catalogueDigest(catalogue) === from) recordBuiltFrom(out, from);
+    if (result.ok && catalogueDigest(catalogue) === from) saveBuiltFrom(out, from);
     return result;
   } catch (cause) {
     // A build that stood still past STALE_MS (suspended, say) finds its staging tree gone once
@@ -102,7 +100,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     if (lock.lost) throw lockLost(out);
     const totals = await writer.commit(filesInfo);
     const source = await read.identity;
-    if (source.fingerprint !== read.knownBuilds?.fingerprint) rememberIdentity(out, run.files.buildsPath, source);
+    if (source.identity !== read.knownBuilds?.identity) saveIdentity(out, run.files.buildsPath, source);
     Object.assign(run.stats, { ports: streams.count, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });
     Object.assign(run.stats, { files: totals.files, written: totals.written, carried: totals.files - totals.rendered, bytes: totals.bytes });
     return run.finish(true);
@@ -130,15 +128,15 @@ function openWriter(options: BuildOptions, out: string): SiteWriter {
 /** What the build read: its ports (recalled, or read and derived), the record of changes, builds.ndjson's identity. */
 interface SiteRead extends PortsPhase {
   feedRecords: ChangeRecord[] | undefined;
-  identity: Promise<SeenIdentity>;
-  knownBuilds: FileIdentity | undefined;
+  identity: Promise<SeenFile>;
+  knownBuilds: KnownFile | undefined;
   fingerprint: string;
 }
 
 /** Reads the ports and the record of changes while the writer thread surveys builds.ndjson and the previous trees; undefined with problems. */
 async function readSite(options: BuildOptions, out: string, run: Run, writer: SiteWriter): Promise<SiteRead | undefined> {
   const { files, log } = run;
-  const knownBuilds = run.buildsReadable ? recalledIdentity(out, files.buildsPath) : undefined;
+  const knownBuilds = run.buildsReadable ? loadIdentity(out, files.buildsPath) : undefined;
   const identity = run.buildsReadable ? identifyFile(files.buildsPath, knownBuilds, options.now ?? Date.now, (file) => writer.survey(file)) : undefined;
   identity?.catch(() => undefined); // awaited later; a build that stops before then does not wait
   writer.load(options.fingerprint);
@@ -196,7 +194,7 @@ async function wantSite(options: BuildOptions, out: string, run: Run, writer: Si
   const releases = options.dumps === false ? undefined : quick ? quick.snapshot.releases : prepared!.records.map((record) => record.release);
   wantOutputs(writer, [...portOutputs(portFiles, prints, portsList), ...(releases ? [portsDumpOutput(portFiles)] : [])]);
   // While the writer plans the ports. Unchanged when every record came from it and it held no others.
-  const coreHashes = read.recordsKept ? read.coreHashes : rememberRecords(out, read.fingerprint, prepared!.records);
+  const coreHashes = read.recordsKept ? read.coreHashes : saveRecords(out, read.fingerprint, prepared!.records);
   const cores = quick ? quick.cores : coreHashes && coresKey(coreHashes);
   const { browser, feeds } = browserFiles(read.feedRecords, baseUrl, options.pages ?? false);
   const pageSite = options.pages ? { baseUrl, feeds: feeds !== undefined } : undefined;
@@ -217,14 +215,14 @@ async function wantSite(options: BuildOptions, out: string, run: Run, writer: Si
     ...hostOutputs(pages, filesKey, rulesKey(cores, pages, pageSize), reach),
   ];
   wantOutputs(writer, outputs);
-  if (quick) rememberSnapshot(out, read.fingerprint, quick.snapshot);
+  if (quick) saveSnapshot(out, read.fingerprint, quick.snapshot);
   else if (coreHashes && !prints.includes(undefined)) {
     const { records, warnings } = prepared!;
     const textHashes = records.map((record) => record.textHash!);
     const crossDigests = prints.map((print, i) => print!.slice(textHashes[i]!.length));
     const listingDigests = names.map((_, i) => ports!.listingDigestAt(i));
     const snapshotReleases = releases ?? records.map((record) => record.release);
-    rememberSnapshot(out, read.fingerprint, { file: run.files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links: ports!.links(), releases: snapshotReleases, listings: listingPaths, warnings, sitePages: sitePaths });
+    saveSnapshot(out, read.fingerprint, { file: run.files.portIndexName, baseUrl, pageSize, names, textHashes, coreHashes, crossDigests, listingDigests, links: ports!.links(), releases: snapshotReleases, listings: listingPaths, warnings, sitePages: sitePaths });
   }
   return { outputs, streams, filesKey };
 }
@@ -265,7 +263,7 @@ async function makeSite(options: BuildOptions, run: Run, writer: SiteWriter, ren
 }
 
 /** The files pages, streamed from builds.ndjson; undefined when a build has a problem or the file changed meanwhile. */
-async function pageFilesList(options: BuildOptions, run: Run, writer: SiteWriter, identity: Promise<SeenIdentity>, key: string): Promise<FilesInfo | undefined> {
+async function pageFilesList(options: BuildOptions, run: Run, writer: SiteWriter, identity: Promise<SeenFile>, key: string): Promise<FilesInfo | undefined> {
   collectGarbage(); // the ports' records are garbage now, before the paging's churn
   const source = await identity;
   const { files, log } = run;

@@ -3,7 +3,7 @@ import { coreHashesOf } from '../catalogue/records/record-cache.js';
 import type { CatalogueFiles } from './catalogue-files.js';
 import { firstRead, preparePorts, type PreparedPorts } from './prepare-ports.js';
 import { recalledPorts, type RecalledPorts } from './recall/recalled-ports.js';
-import { recalledRecords, rememberRecords } from './state/record-store.js';
+import { loadRecords, saveRecords } from './state.js';
 
 /** The ports of a build, as the plan takes them. */
 export interface PortsPhase {
@@ -40,7 +40,7 @@ export function readPorts(out: string, fingerprint: string, files: CatalogueFile
     if (options.strict) log.promoteWarnings();
     return { recalled, recordsKept: true };
   }
-  const cached = recalledRecords(out, fingerprint);
+  const cached = loadRecords(out, fingerprint);
   const prepared = preparePorts(files, log, options.strict, cached, first);
   first?.read.entries!.release?.();
   if (!prepared) return { recordsKept: true };
@@ -49,6 +49,6 @@ export function readPorts(out: string, fingerprint: string, files: CatalogueFile
   if (prepared.reused === prepared.list.length && cached?.size === prepared.list.length) {
     return { prepared, coreHashes: coreHashesOf(prepared.records, cached), recordsKept: true };
   }
-  if (cached) return { prepared, coreHashes: rememberRecords(out, fingerprint, prepared.records, cached), recordsKept: true };
+  if (cached) return { prepared, coreHashes: saveRecords(out, fingerprint, prepared.records, cached), recordsKept: true };
   return { prepared, recordsKept: false };
 }

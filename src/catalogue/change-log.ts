@@ -2,9 +2,10 @@
  * `<catalogue>/changes.ndjson`: a line per import that changed a port (see derive/change-record),
  * appended, never rewritten. `build` reads its newest lines for the feeds (see render/feeds).
  */
-import { closeSync, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { ChangeRecord } from './change-schema.js';
+import { writeAll } from '../core/fs.js';
 import { error } from '../core/problems/problem.js';
 import type { ProblemLog } from '../core/problems/problem-log.js';
 import { readLines } from './read-lines.js';
@@ -31,7 +32,7 @@ export function appendChange(catalogue: string, record: ChangeRecord): void {
     const size = fstatSync(fd).size;
     const last = Buffer.alloc(1);
     const bytes = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a ? Buffer.concat([Buffer.from('\n'), line]) : line;
-    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    writeAll(fd, bytes, null);
   } finally {
     closeSync(fd);
   }

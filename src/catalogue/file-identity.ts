@@ -1,5 +1,6 @@
-import { statSync, type Stats } from 'node:fs';
+import { statSync } from 'node:fs';
 import { contentDigest } from '../core/content-hash.js';
+import { statIdentity } from '../core/fs.js';
 import { error, type Problem } from '../core/problems/problem.js';
 import { surveyFile } from './read-lines.js';
 
@@ -12,16 +13,16 @@ export interface FileSurvey {
 }
 
 /** A file's survey, and how to tell cheaply next time that its bytes are unchanged. */
-export interface FileIdentity extends FileSurvey {
-  /** Device, inode, size and times; null when they cannot vouch for the bytes (see below). */
-  fingerprint: string | null;
+export interface KnownFile extends FileSurvey {
+  /** The file's identity (see statIdentity); null when it cannot vouch for the bytes (see below). */
+  identity: string | null;
 }
 
-/** An identity, and the file's fingerprint when this build first looked at it. */
-export interface SeenIdentity extends FileIdentity {
+/** What is known of a file, and its identity when this build first looked at it. */
+export interface SeenFile extends KnownFile {
   /**
-   * Device, inode, size and times as this build first found them, before any read: while they
-   * stay so, every read of the build sees the bytes the survey saw (see changedSince).
+   * The identity as this build first found it, before any read: while it stays so, every read
+   * of the build sees the bytes the survey saw (see changedSince).
    */
   seen: string | null;
 }
@@ -29,41 +30,37 @@ export interface SeenIdentity extends FileIdentity {
 /** A file changed this close to being read might change again within the same clock tick. */
 const RACY_MS = 2000;
 
-function fingerprintOf(stats: Stats): string {
-  return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
-}
-
 /**
- * The identity of the file at `path`. When its fingerprint equals the one recorded with
+ * What is known of the file at `path`. When its identity equals the one recorded with
  * `previous`, the previous survey stands without reading the file: no write can leave the
  * inode, size and change time (which no program can set back) as they were. As in git's
- * index, a fingerprint is recorded only when the file was last changed well before it was
+ * index, an identity is recorded only when the file was last changed well before it was
  * read and did not change while it was read.
  */
 export async function identifyFile(
   path: string,
-  previous: FileIdentity | undefined,
+  previous: KnownFile | undefined,
   now: () => number = Date.now,
   survey: (path: string) => Promise<FileSurvey> = async (file) => surveyHere(file),
-): Promise<SeenIdentity> {
+): Promise<SeenFile> {
   const before = statSync(path, { throwIfNoEntry: false });
-  if (!before) return { digest: '', records: 0, fingerprint: null, seen: null };
-  const fingerprint = fingerprintOf(before);
-  if (previous?.fingerprint === fingerprint) return { ...previous, seen: fingerprint };
+  if (!before) return { digest: '', records: 0, identity: null, seen: null };
+  const identity = statIdentity(before);
+  if (previous?.identity === identity) return { ...previous, seen: identity };
   const { digest, records } = await survey(path);
   const after = statSync(path, { throwIfNoEntry: false });
-  const settled = after !== undefined && fingerprintOf(after) === fingerprint && now() - Math.max(before.ctimeMs, before.mtimeMs) > RACY_MS;
-  return { digest, records, fingerprint: settled ? fingerprint : null, seen: fingerprint };
+  const settled = after !== undefined && statIdentity(after) === identity && now() - Math.max(before.ctimeMs, before.mtimeMs) > RACY_MS;
+  return { digest, records, identity: settled ? identity : null, seen: identity };
 }
 
 /**
- * Whether the file is not as `seen` (see SeenIdentity) any more: written, replaced, made or
+ * Whether the file is not as `seen` (see SeenFile) any more: written, replaced, made or
  * removed. No write leaves the inode, size and change time as they were (as in git's index,
  * only a file system whose times are coarser than the write could hide one of the same size).
  */
 export function changedSince(path: string, seen: string | null): boolean {
   const now = statSync(path, { throwIfNoEntry: false });
-  return (now ? fingerprintOf(now) : null) !== seen;
+  return (now ? statIdentity(now) : null) !== seen;
 }
 
 /** The problem of a catalogue file that changed while a build read it. */

@@ -1,13 +1,14 @@
 /**
  * `ports-gen update`: the update cycle of a mirror in one command. The source is imported, and
  * the site built only when the import changed the catalogue, there is no site yet, or the site
- * was not built from the catalogue as it is (see built-from): a scheduled job whose index did
+ * was not built from the catalogue as it is (see loadBuiltFrom): a scheduled job whose index did
  * not change (a 304) and whose site is current does nothing else.
  */
 import path from 'node:path';
 import { hasMarkerFile } from '../writer/trees/marker.js';
 import { buildSite, type BuildOptions, type BuildResult } from '../build/build.js';
-import { builtFrom, catalogueDigest } from '../build/state/built-from.js';
+import { catalogueDigest } from '../build/catalogue-digest.js';
+import { loadBuiltFrom } from '../build/state.js';
 import { importCatalogue, type ImportOptions, type ImportResult } from '../import/import-catalogue.js';
 
 export interface UpdateResult {
@@ -24,7 +25,7 @@ export async function updateSite(importing: ImportOptions, building: BuildOption
   if (!imported.ok) return { imported, built: undefined, seconds: seconds() };
   const out = path.resolve(building.cwd, building.out);
   // A site not built from the catalogue as it is now (an import whose build was stopped) is built too.
-  const stale = imported.wrote || !hasMarkerFile(out) || builtFrom(out) !== catalogueDigest(path.resolve(building.cwd, building.catalogue));
+  const stale = imported.wrote || !hasMarkerFile(out) || loadBuiltFrom(out) !== catalogueDigest(path.resolve(building.cwd, building.catalogue));
   const built = stale ? await buildSite(building) : undefined;
   return { imported, built, seconds: seconds() };
 }

@@ -1,5 +1,3 @@
-import { writeSync } from 'node:fs';
-
 /** Parts gathered into a buffer of this size, handed on when it is full. */
 const CHUNK = 1 << 20;
 
@@ -29,18 +27,4 @@ export function eachChunk(parts: Iterable<string | Uint8Array>, sink: (chunk: Ui
     }
   }
   flush();
-}
-
-/**
- * All of `bytes` written at `position` (at the file's current offset when null). A failed
- * write names `file`: Node names the file of a failed open only (a full disk fails a write).
- */
-export function writeAll(fd: number, bytes: Uint8Array, position: number | null, file?: string): number {
-  try {
-    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position === null ? null : position + done);
-  } catch (cause) {
-    if (file !== undefined) (cause as NodeJS.ErrnoException).path ??= file;
-    throw cause;
-  }
-  return bytes.length;
 }

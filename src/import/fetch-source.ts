@@ -1,16 +1,14 @@
 /**
  * `ports-gen import <url>`: the source fetched over HTTP(S) before it is imported as a file is.
  * A conditional GET with what the last import of the same URL was told (its ETag and
- * Last-Modified, kept in the catalogue directory), a compressed transfer, a timeout, redirects
+ * Last-Modified, see source-validators), a compressed transfer, a timeout, redirects
  * followed, and a few tries with backoff on network errors and 5xx. A body shorter than its
  * Content-Length is refused: a PortIndex cut short would retire every port past the cut.
  * Credentials log in (see source-login); every message and source.json name the URL without
  * them (see shownUrl).
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
-import path from 'node:path';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { MachineFault } from '../core/problems/machine-fault.js';
 import { UsageError } from '../core/problems/usage-error.js';
@@ -175,25 +173,4 @@ function readBody(shown: string, response: IncomingMessage, options: FetchOption
       decoder.end();
     });
   });
-}
-
-/** Where an import keeps what the server said of the source it fetched last. */
-const VALIDATORS_FILE = 'source.json';
-
-/** What the last import of `url` into `catalogue` was told; none for another URL. Matched as kept: without credentials. */
-export function rememberedValidators(catalogue: string, url: string): Validators | undefined {
-  try {
-    const kept = JSON.parse(readFileSync(path.join(catalogue, VALIDATORS_FILE), 'utf8')) as { url?: unknown; etag?: unknown; lastModified?: unknown };
-    if (kept.url !== shownUrl(url)) return undefined;
-    return { ...(typeof kept.etag === 'string' ? { etag: kept.etag } : {}), ...(typeof kept.lastModified === 'string' ? { lastModified: kept.lastModified } : {}) };
-  } catch {
-    return undefined; // none, or not ours: an unconditional GET
-  }
-}
-
-/** Kept once an import of `url` succeeded, written beside and renamed: a reader finds the old or the new. */
-export function rememberValidators(catalogue: string, url: string, validators: Validators): void {
-  const file = path.join(catalogue, VALIDATORS_FILE);
-  writeFileSync(`${file}.tmp`, `${JSON.stringify({ url: shownUrl(url), ...validators })}\n`);
-  renameSync(`${file}.tmp`, file);
 }

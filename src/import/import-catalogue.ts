@@ -1,4 +1,3 @@
-import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { contentDigest } from '../core/content-hash.js';
 import { changeRecord } from '../derive/change-record.js';
@@ -7,12 +6,14 @@ import { Interrupted } from '../core/problems/interrupted.js';
 import { ProblemLog } from '../core/problems/problem-log.js';
 import type { Problem } from '../core/problems/problem.js';
 import { silentProgress, type Progress } from '../core/progress.js';
-import { makeCatalogueDirectory, removeDeadTemporaries } from './catalogue-directory.js';
+import { makeCatalogueDirectory } from './catalogue-directory.js';
 import { catalogueParts, readCatalogue } from './catalogue-text.js';
 import { appendChange, isoDate } from '../catalogue/change-log.js';
-import { isUrl, rememberValidators } from './fetch-source.js';
+import { isUrl } from './fetch-source.js';
+import { saveValidators } from './source-validators.js';
 import { checkSourceSignature, HTTP_DEFAULTS, readRemoteSource, type HttpOptions, type SourceSignature } from './remote-source.js';
-import { eachChunk, writeAll } from '../core/chunks.js';
+import { eachChunk } from '../core/chunks.js';
+import { startReplacing, writeAll } from '../core/fs.js';
 import { checkPipedSource, readSourceFile, sourceName, SOURCE_LIMIT, startSourceCheck, type CheckedSource } from './import-source.js';
 
 export interface ImportOptions {
@@ -163,31 +164,25 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
     const digest = contentDigest();
     eachChunk(parts(), (chunk) => digest.update(chunk));
     if (digest.digest() === existing.hash) {
-      if (remote) rememberValidators(path.dirname(file), options.source, remote.validators);
+      if (remote) saveValidators(path.dirname(file), options.source, remote.validators);
       return { ok: true, log, changes, wrote: false };
     }
   }
   await checkpoint(signal);
 
   progress.phase(`writing ${name}`);
-  const temporary = `${file}.${process.pid}.tmp`;
   makeCatalogueDirectory(path.dirname(file));
-  removeDeadTemporaries(file);
+  const replacement = startReplacing(file);
   try {
-    const fd = openSync(temporary, 'wx');
-    try {
-      eachChunk(parts(), (chunk) => void writeAll(fd, chunk, null, temporary));
-    } finally {
-      closeSync(fd);
-    }
+    eachChunk(parts(), (chunk) => void writeAll(replacement.fd, chunk, null, replacement.temporary));
     await checkpoint(signal);
-    renameSync(temporary, file);
+    replacement.commit();
     // Once the catalogue is the new one: a record never tells of a change that was not made.
     const record = changeRecord(existing.ports, texts, changes, options.date ?? isoDate(new Date()), source.head.info);
     if (record) appendChange(path.dirname(file), record);
-    if (remote) rememberValidators(path.dirname(file), options.source, remote.validators);
+    if (remote) saveValidators(path.dirname(file), options.source, remote.validators);
   } finally {
-    rmSync(temporary, { force: true });
+    replacement.discard();
   }
   return { ok: true, log, changes, wrote: true };
 }

@@ -10,7 +10,8 @@ import type { Progress } from '../core/progress.js';
 import { shownUrl } from '../core/shown-url.js';
 import { readPublicKey } from '../sign/key-files.js';
 import { checkSignature, SignifyError } from '../sign/signify.js';
-import { fetchSource, isUrl, rememberedValidators, type FetchOptions, type Validators } from './fetch-source.js';
+import { fetchSource, isUrl, type FetchOptions, type Validators } from './fetch-source.js';
+import { loadValidators } from './source-validators.js';
 import { SOURCE_LIMIT } from './import-source.js';
 
 /** How a URL is fetched: its tries and their timeouts, and the netrc file of logins (see FetchOptions). */
@@ -29,7 +30,7 @@ export type RemoteRead = { notModified: true } | { notModified: false; bytes: Bu
 /** The source at `url`, asked for only if it changed since the last import of the same URL into `catalogue`. */
 export async function readRemoteSource(url: string, catalogue: string, http: HttpOptions, progress: Progress, signal?: AbortSignal): Promise<RemoteRead> {
   // Without its portindex.json (removed by hand), the catalogue needs the source whatever the server says.
-  const validators = existsSync(path.join(catalogue, 'portindex.json')) ? rememberedValidators(catalogue, url) : undefined;
+  const validators = existsSync(path.join(catalogue, 'portindex.json')) ? loadValidators(catalogue, url) : undefined;
   return fetchSource(url, { ...http, validators, limit: SOURCE_LIMIT, progress, signal });
 }
 

@@ -9,9 +9,10 @@
  * file in one read, instead of opening each part: a one-port rebuild copies the dump's bytes
  * around the one part that changed.
  */
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { contentDigest } from '../core/content-hash.js';
+import { writeAll } from '../core/fs.js';
 import { pathUnder } from './trees/tree-paths.js';
 import { readSameFile, type Checked } from './trees/trust.js';
 
@@ -192,7 +193,7 @@ class AssemblyWriter {
 
   private put(bytes: Uint8Array): void {
     this.digest.update(bytes);
-    for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done);
+    writeAll(this.fd, bytes, null);
   }
 }
 

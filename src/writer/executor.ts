@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { statIdentity, writeAll } from '../core/fs.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { AssemblyStream, writeAssembly } from './assembly.js';
-import { identityOf } from './trees/file-ledger.js';
 import { markerParts, type FilesInfo } from './trees/marker.js';
 import type { Operation } from './plan.js';
 import { parentOf, pathUnder } from './trees/tree-paths.js';
@@ -76,7 +76,7 @@ export class Executor {
         const written = writeNew(this.prepare(operation.path), operation.bytes);
         this.stream?.written(operation.path, operation.bytes, operation.held.hash);
         this.totals.written++;
-        return this.record(operation.path, placedAs(operation.held, identityOf(written)));
+        return this.record(operation.path, placedAs(operation.held, statIdentity(written)));
       }
       case 'assemble': {
         const parts = operation.parts.map((part) => ({ path: part, hash: this.placed.get(part)?.hash ?? unplaced(part) }));
@@ -87,7 +87,7 @@ export class Executor {
         const { stats, hash } = streamed ? this.stream!.finish(target, this.state) : writeAssembly(target, this.root, parts, this.state, previous);
         this.stream = undefined;
         this.totals.written++;
-        return this.record(operation.path, { hash, key: operation.key ?? '', size: stats.size, identity: identityOf(stats) });
+        return this.record(operation.path, { hash, key: operation.key ?? '', size: stats.size, identity: statIdentity(stats) });
       }
       default:
         throw new Error(`the executor was given ${operation.op}`);
@@ -147,7 +147,7 @@ export class Executor {
     }
     const placed = lstatSync(target);
     if (linked && (placed.ino !== source.ino || placed.dev !== source.dev)) replaced(from);
-    const identity = identityOf(placed);
+    const identity = statIdentity(placed);
     if (linked) this.relinked.set(relative, identity);
     this.record(relative, placedAs(held, identity));
   }
@@ -194,10 +194,7 @@ export function writeNew(file: string, data: Uint8Array | string | Iterable<stri
   try {
     const fd = openSync(file, 'wx');
     try {
-      for (const part of parts) {
-        const bytes = typeof part === 'string' ? Buffer.from(part) : part;
-        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
-      }
+      for (const part of parts) writeAll(fd, typeof part === 'string' ? Buffer.from(part) : part, null);
       return fstatSync(fd);
     } finally {
       closeSync(fd);

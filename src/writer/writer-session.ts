@@ -11,7 +11,7 @@ import { collectGarbage } from '../core/collect-garbage.js';
 import { contentHash } from '../core/content-hash.js';
 import { parseSecretKey, signatureFile, type SecretKey } from '../sign/signify.js';
 import { Executor, type Totals } from './executor.js';
-import { recallIdentities, refreshLedger, writeLedger } from './trees/file-ledger.js';
+import { loadLedger, refreshLedger, writeLedger } from './trees/file-ledger.js';
 import { readMarker, type FilesInfo, type Marker, type MarkerFiles } from './trees/marker.js';
 import { placeAssembly, placeLate, placeMade, plan, type OnDisk, type Operation } from './plan.js';
 import { encode, siblingKey } from './precompress.js';
@@ -66,8 +66,8 @@ export class WriterSession {
     this.fingerprint = madeBy ?? codeFingerprint();
     const spare = updating ? readMarker(staging) : undefined;
     this.live = readMarker(out);
-    if (this.live) recallIdentities(this.state, out, this.live);
-    if (spare) recallIdentities(this.state, staging, spare);
+    if (this.live) loadLedger(this.state, out, this.live);
+    if (spare) loadLedger(this.state, staging, spare);
     if (this.live && spare) this.live.files.share(spare.files);
     this.known = (spare ?? this.live)?.files;
     const liveFiles = this.live && new CheckedTree(out, this.live, false);
@@ -140,7 +140,7 @@ export class WriterSession {
    * The text of `relative` as made under `key`: placed in the new tree by the plan, or held by the
    * live tree as its marker says. Its bytes are read and must hash as recorded; null otherwise.
    */
-  recall(relative: string, key: string): string | null {
+  readText(relative: string, key: string): string | null {
     try {
       const placed = this.executor.placed.get(relative);
       if (placed?.key === key) return textHashingTo(readFileSync(pathUnder(this.setup.staging, relative)), placed.hash);

@@ -4,6 +4,6 @@ import { MarkerFiles, type Entry } from '../../src/writer/trees/marker.js';
 export function markerFiles(files: ReadonlyMap<string, Entry>): MarkerFiles {
   const paths = [...files.keys()].sort();
   const listed = new MarkerFiles(paths.flatMap((relative) => [relative, files.get(relative)!.hash, files.get(relative)!.key]));
-  listed.recall(paths.map((relative) => files.get(relative)!.identity));
+  listed.setIdentities(paths.map((relative) => files.get(relative)!.identity));
   return listed;
 }

@@ -91,7 +91,7 @@ export async function writeRecalled(
       asked.push([files[index]!, prints[index]!]);
     }
   }
-  const texts = await writer.recall(asked);
+  const texts = await writer.readTexts(asked);
   if (texts.includes(null)) return false;
   progress.phase('writing ports', toMake.length);
   const portTexts = new PortTexts();

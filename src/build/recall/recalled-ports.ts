@@ -12,7 +12,7 @@ import { compiledPortSchema, portIndexSchema, type PortSource } from '../../cata
 import { coreHashesOf, coreHashOf } from '../../catalogue/records/record-cache.js';
 import type { CatalogueFiles } from '../catalogue-files.js';
 import { preparePorts, type FirstRead } from '../prepare-ports.js';
-import { recalledSnapshot } from '../state/snapshot-store.js';
+import { loadSnapshot } from '../state.js';
 
 /**
  * A rebuild whose ports changed in their own fields or their dependencies (a version, a
@@ -60,7 +60,7 @@ export interface RecallOptions {
 /** The ports as the last build of `out` left them (see recallPorts), when they can be. */
 export function recalledPorts(out: string, fingerprint: string, first: FirstRead, options: RecallOptions): RecalledPorts | undefined {
   const entries = first.read.entries;
-  const snapshot = entries && recalledSnapshot(out, fingerprint, entries.count);
+  const snapshot = entries && loadSnapshot(out, fingerprint, entries.count);
   return snapshot && recallPorts(first.read, snapshot, options, first.textHashes);
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { hashFile } from '../../core/fs.js';
 
 const MAX_CACHED = 50_000;
 
@@ -14,7 +15,7 @@ export class EtagCache {
     const key = `${file}\0${stats.ino}\0${stats.size}\0${stats.mtimeMs}`;
     let tag = this.tags.get(key);
     if (tag === undefined) {
-      tag = `"${hashOpenFile(fd, stats.size)}"`;
+      tag = `"${hashFile(fd, createHash('sha256'), stats.size).digest('base64url').slice(0, 32)}"`;
       if (this.tags.size >= MAX_CACHED) this.tags.clear();
       this.tags.set(key, tag);
     }
@@ -27,18 +28,4 @@ export function matchesIfNoneMatch(header: string | undefined, tag: string): boo
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag);
-}
-
-/** Hashes an open file from its start in 1 MB reads (a page can be many megabytes). */
-function hashOpenFile(fd: number, size: number): string {
-  const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
-  let position = 0;
-  while (position < size) {
-    const read = readSync(fd, buffer, 0, buffer.length, position);
-    if (read === 0) break;
-    hash.update(buffer.subarray(0, read));
-    position += read;
-  }
-  return hash.digest('base64url').slice(0, 32);
 }

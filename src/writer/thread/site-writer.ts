@@ -117,9 +117,9 @@ export class SiteWriter {
    * a file the plan placed, or the live tree's. A rebuild makes a ports page from the texts of
    * its ports' files this way (see build/recall/recalled-ports).
    */
-  async recall(files: Array<[relative: string, key: string]>): Promise<Array<string | null>> {
-    const answer = await this.request({ type: 'recall', files });
-    if (answer.type !== 'recalled') throw new Error(`the writer answered a recall with ${answer.type}`);
+  async readTexts(files: Array<[relative: string, key: string]>): Promise<Array<string | null>> {
+    const answer = await this.request({ type: 'read-texts', files });
+    if (answer.type !== 'texts') throw new Error(`the writer answered a read of texts with ${answer.type}`);
     return answer.texts;
   }
 

@@ -43,9 +43,9 @@ export type ToWorker =
   | { type: 'plan'; pagesKey: string }
   /**
    * The texts of files as made under their keys, from this build's tree (files placed by the
-   * plan) or the live tree (see SiteWriter.recall).
+   * plan) or the live tree (see SiteWriter.readTexts).
    */
-  | { type: 'recall'; files: Array<[relative: string, key: string]> }
+  | { type: 'read-texts'; files: Array<[relative: string, key: string]> }
   /** Several files' bytes end to end in `data`, with their paths and lengths. */
   | { type: 'batch'; paths: string[]; lengths: number[]; data: ArrayBuffer }
   | { type: 'finish'; filesInfo: FilesInfo | undefined };
@@ -54,7 +54,7 @@ export type FromWorker =
   | { type: 'surveyed'; survey: FileSurvey }
   | { type: 'planned'; answer: PlanAnswer }
   /** Each file's text, or null when no tree holds it as made under its key. */
-  | { type: 'recalled'; texts: Array<string | null> }
+  | { type: 'texts'; texts: Array<string | null> }
   /** A batch is written; its buffer comes back for the next batch. */
   | { type: 'done'; buffer: ArrayBuffer }
   | { type: 'finished'; totals: Totals }

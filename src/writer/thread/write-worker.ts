@@ -38,8 +38,8 @@ function serve(port: MessagePort): void {
         return undefined;
       case 'plan':
         return { type: 'planned', answer: session!.plan(message.pagesKey) };
-      case 'recall':
-        return { type: 'recalled', texts: message.files.map(([relative, key]) => session!.recall(relative, key)) };
+      case 'read-texts':
+        return { type: 'texts', texts: message.files.map(([relative, key]) => session!.readText(relative, key)) };
       case 'batch':
         session!.put(message.paths, message.lengths, new Uint8Array(message.data));
         return { type: 'done', buffer: message.data };

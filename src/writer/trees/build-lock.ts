@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { MachineFault } from '../../core/problems/machine-fault.js';
-import { missingDirectory } from './missing-directory.js';
+import { missingDirectory } from '../../core/missing-directory.js';
 
 /**
  * One build at a time per `--out`: a lock directory beside it, `.<out>.ports-gen.lock/`, made

@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { contentHash } from '../../core/content-hash.js';
+import { statIdentity } from '../../core/fs.js';
 import { MARKER_FILE } from '../../routes/site-files.js';
 import type { Marker } from './marker.js';
 
@@ -13,27 +13,8 @@ import type { Marker } from './marker.js';
  * written again or edited: a tree finds its own ledger and no other.
  */
 
-/** The five numbers of an identity, as the bytes its digest is made of (see identityOf). */
-const IDENTITY = new Float64Array(5);
-const IDENTITY_BYTES = new Uint8Array(IDENTITY.buffer);
-
-/**
- * A file's identity: device, inode, size, modification and change times, as one digest of
- * their bytes (no text made of them: a rebuild takes tens of thousands). The change time is set
- * by the kernel on every write, link and unlink, and no tool sets it back; compared for
- * equality, not as a time, it is not fooled by a clock stepped back either.
- */
-export function identityOf(stats: Pick<Stats, 'dev' | 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'>): string {
-  IDENTITY[0] = stats.dev;
-  IDENTITY[1] = stats.ino;
-  IDENTITY[2] = stats.size;
-  IDENTITY[3] = stats.mtimeMs;
-  IDENTITY[4] = stats.ctimeMs;
-  return contentHash(IDENTITY_BYTES);
-}
-
 function ledgerName(marker: Stats): string {
-  return `ledger-${identityOf(marker)}.json`;
+  return `ledger-${statIdentity(marker)}.json`;
 }
 
 /** The marker file of the tree at `root`, as it stands. */
@@ -46,7 +27,7 @@ export function markerStats(root: string): Stats | undefined {
  * when there is no ledger for the marker (an older build, a killed one, a marker edited): every
  * file is then checked by its bytes (see trust.ts).
  */
-export function recallIdentities(state: string, root: string, marker: Marker): void {
+export function loadLedger(state: string, root: string, marker: Marker): void {
   const stats = markerStats(root);
   if (!stats?.isFile()) return;
   let listed: unknown;
@@ -55,7 +36,7 @@ export function recallIdentities(state: string, root: string, marker: Marker): v
   } catch {
     return; // none, or not whole: the files are checked by their bytes
   }
-  if (Array.isArray(listed)) marker.files.recall(listed);
+  if (Array.isArray(listed)) marker.files.setIdentities(listed);
 }
 
 /**

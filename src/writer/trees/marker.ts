@@ -43,7 +43,7 @@ export interface Marker {
  * and a map entry for each cost it more than reading the text.
  */
 export class MarkerFiles {
-  /** By index, as the tree's ledger lists them (see recallIdentities); none without one. */
+  /** By index, as the tree's ledger lists them (see loadLedger); none without one. */
   private identities: unknown[] = [];
 
   /** `list`: flat, its paths sorted and each listed once (see readMarker). */
@@ -72,7 +72,7 @@ export class MarkerFiles {
   }
 
   /** The identities of the files in the listing's order, from the tree's ledger; ignored unless one for each. */
-  recall(identities: unknown[]): void {
+  setIdentities(identities: unknown[]): void {
     if (identities.length === this.size) this.identities = identities;
   }
 

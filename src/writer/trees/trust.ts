@@ -1,7 +1,7 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, type Stats } from 'node:fs';
 import { contentDigest } from '../../core/content-hash.js';
+import { hashFile, statIdentity } from '../../core/fs.js';
 import { MARKER_FILE } from '../../routes/site-files.js';
-import { identityOf } from './file-ledger.js';
 import type { Entry, Marker } from './marker.js';
 import { parentOf, pathUnder } from './tree-paths.js';
 
@@ -12,7 +12,7 @@ export interface Held extends Entry {
 
 /** A file of a previous tree as it was checked: what it holds, and which file it is. */
 export interface Checked extends Held {
-  /** Its identity when checked (see identityOf). */
+  /** Its identity when checked (see statIdentity). */
   identity: string;
   dev: number;
   ino: number;
@@ -61,7 +61,7 @@ export class CheckedTree implements TreeFiles {
    */
   constructor(
     private readonly root: string,
-    /** With the identities of its ledger, when it has one (see recallIdentities). */
+    /** With the identities of its ledger, when it has one (see loadLedger). */
     private readonly marker: Marker,
     private readonly checkedWhole: boolean,
     /** The live tree, when this is the spare (see above). */
@@ -92,7 +92,7 @@ export class CheckedTree implements TreeFiles {
     let held: Checked | null = null;
     if (stats?.isFile()) {
       const recorded = files.identity(i);
-      let identity = identityOf(stats);
+      let identity = statIdentity(stats);
       // The ledger's own text kept, and the one just made left to die young: tens of thousands.
       if (identity === recorded) identity = recorded;
       const trusted =
@@ -159,12 +159,7 @@ export function readSameFile<T>(file: string, id: { dev: number; ino: number }, 
 /** Whether the file `stats` describes holds bytes that hash to `hash` (see readSameFile). */
 function hashesTo(file: string, stats: Stats, hash: string): boolean {
   try {
-    return readSameFile(file, stats, (fd, size) => {
-      const digest = contentDigest();
-      const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(size, 1 << 20)));
-      for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) digest.update(chunk.subarray(0, read));
-      return digest.digest() === hash;
-    }) === true;
+    return readSameFile(file, stats, (fd, size) => hashFile(fd, contentDigest(), size).digest() === hash) === true;
   } catch {
     return false; // not there, a link, unreadable: not trusted
   }

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
-import { MachineFault } from '../../core/problems/machine-fault.js';
-import { UsageError } from '../../core/problems/usage-error.js';
+import { MachineFault } from './problems/machine-fault.js';
+import { UsageError } from './problems/usage-error.js';
 
 /**
  * Why `mkdir` of one level found no place in `parent` (ENOENT): the parent is not there, or is a
