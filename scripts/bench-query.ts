@@ -13,8 +13,9 @@ import { locateCatalogue } from '../src/build/catalogue-files.js';
 import { preparePorts } from '../src/build/prepare-ports.js';
 import { bodyOf } from '../src/render/query-body.js';
 import { queryIndexBody, queryIndexInput } from '../src/render/query-index.js';
-import { decideQuery, type QueryRoute } from '../src/routes/query/decide-query.js';
-import { readQueryIndex, type QueryIndex } from '../src/routes/query/read-query-index.js';
+import { decideQuery } from '../src/routes/query/decide-query.js';
+import { readQueryIndex } from '../src/routes/query/read-query-index.js';
+import { mixedQueries } from './query-mix.js';
 import { Rng } from './synth/rng.js';
 
 const [catalogue, queries = '1000', seed = '1'] = process.argv.slice(2);
@@ -28,43 +29,6 @@ function indexText(): string {
   const prepared = preparePorts(locateCatalogue(process.cwd(), catalogue!), log, false);
   if (!prepared) throw new Error(`the catalogue does not build: ${log.kept[0]?.message}`);
   return queryIndexBody(queryIndexInput(prepared.list, 'https://ports.example.org', 50));
-}
-
-/** A piece of a string of the index, of two to six characters, as people type. */
-function piece(rng: Rng, text: string): string {
-  const length = Math.min(text.length, rng.range(2, 6));
-  const start = rng.int(text.length - length + 1);
-  return encodeURIComponent(text.slice(start, start + length));
-}
-
-/** The mixed queries: what a launcher, a meta-search tool and the site's own browser send. */
-function mixedQueries(index: QueryIndex, count: number, rng: Rng): Array<{ kind: string; route: QueryRoute; query: string }> {
-  const { names } = index.ports;
-  const strings = index.strings.filter((text) => text !== '');
-  const port = () => rng.pick(names);
-  const ofRef = (lists: QueryIndex['ports']['handles']) => {
-    for (;;) {
-      const at = rng.int(names.length);
-      if (lists.starts[at + 1]! > lists.starts[at]!) return index.strings[lists.refs[lists.starts[at]!]!]!;
-    }
-  };
-  const ports: QueryRoute = { kind: 'ports' };
-  const makers: Array<[string, () => { route: QueryRoute; query: string }]> = [
-    ['search one word', () => ({ route: ports, query: `search=${piece(rng, rng.chance(0.7) ? port() : rng.pick(strings))}` })],
-    ['search two words', () => ({ route: ports, query: `search=${piece(rng, port())}+${piece(rng, rng.pick(strings))}` })],
-    ['search, page 2', () => ({ route: ports, query: `search=${piece(rng, port()).slice(0, 2)}&page=2` })],
-    ['name', () => ({ route: ports, query: `name=${encodeURIComponent(port())}` })],
-    ['categories', () => ({ route: ports, query: `categories=${encodeURIComponent(ofRef(index.ports.categories))}` })],
-    ['maintainers__github', () => ({ route: ports, query: `maintainers__github=${encodeURIComponent(ofRef(index.ports.handles))}` })],
-    ['variants__variant', () => ({ route: ports, query: `variants__variant=${encodeURIComponent(ofRef(index.ports.variants))}` })],
-    ['ordering=name', () => ({ route: ports, query: rng.chance(0.5) ? 'ordering=name' : `ordering=-name&search=${piece(rng, port())}` })],
-    ['port route, filtered', () => ({ route: { kind: 'port', name: port() }, query: `search=${piece(rng, port())}` })],
-    ['maintainer list', () => ({ route: { kind: 'maintainers' }, query: `search=${piece(rng, rng.pick(index.maintainers.handles) || 'a')}` })],
-  ];
-  return Array.from({ length: count }, (_, i) => {
-    const [kind, make] = makers[i % makers.length]!;
-    return { kind, ...make() };
-  });
 }
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { toJsonText } from '../src/render/json-text.js';
 import { queryIndexBody, queryIndexFile } from '../src/render/query-index.js';
 import { readQueryIndex } from '../src/routes/query/read-query-index.js';
 import { portFacts, QUERY_BASE } from './support/query-index.js';
@@ -32,6 +34,19 @@ test('the index writes each string once and refers to it by place, in the order 
   assert.equal(file.categories, [0, 2, 3]);
   assert.equal(file.maintainers, { names: [1, 8, 9], handles: [1, 5, 10], portsCounts: [2, 1, 3] });
   assert.is(queryIndexBody(INPUT), queryIndexBody(INPUT));
+});
+
+test('the text written from flat lists is the JSON text of the index as one object, for any ports', () => {
+  const text = fc.string({ unit: fc.constantFrom('a', 'B', 'é', '"', '\\', '\u2028', '🎉', '') });
+  const port = fc.record({ name: text, categories: fc.array(text, { maxLength: 3 }), handles: fc.array(text, { maxLength: 3 }), variants: fc.array(text, { maxLength: 3 }) });
+  const person = fc.record({ name: text, github: text, ports_count: fc.nat() });
+  fc.assert(
+    fc.property(fc.array(port, { maxLength: 6 }), fc.array(text, { maxLength: 4 }), fc.array(person, { maxLength: 4 }), (ports, categories, maintainers) => {
+      const input = { baseUrl: QUERY_BASE, pageSize: 50, ports: ports.map(portFacts), categories, maintainers };
+      assert.is(queryIndexBody(input), toJsonText(queryIndexFile(input)));
+    }),
+  );
+  assert.is(queryIndexBody(INPUT), toJsonText(queryIndexFile(INPUT)));
 });
 
 test('the reader folds every string once and makes the lookups', () => {

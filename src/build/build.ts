@@ -38,8 +38,8 @@ export type { BuildOptions, BuildResult, BuildStats };
 export { validateCatalogue } from './validate-catalogue.js';
 
 /**
- * From this many ports on (some 24 MB of text), a full collection follows the reading, and a
- * rebuild's finishing: below, the memory it gives back is not worth its time.
+ * From this many ports on, a full collection follows the reading, and a rebuild's finishing:
+ * below, the memory it gives back is not worth its time.
  */
 const COLLECT_AFTER_PORTS = 20000;
 
@@ -84,10 +84,13 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     if (options.signal?.aborted) interrupt();
     const read = await readSite(options, out, run, writer);
     if (!read) return await failed(run, writer);
-    const { outputs, streams, filesKey } = await wantSite(options, out, run, writer, read);
-    read.prepared = undefined; // the records: garbage once wanted, across the plan's wait
+    const site = await wantSite(options, out, run, writer, read);
+    const { streams, filesKey } = site;
+    // Let go once used: an async function's locals live across its awaits, the paging's too.
+    read.prepared = undefined;
     const plan = await writer.plan(filesKey);
-    await makeSite(options, run, writer, new Set(plan.render), outputs, streams);
+    await makeSite(options, run, writer, new Set(plan.render), site.outputs, streams);
+    site.outputs = [];
     const filesInfo = plan.filesInfo ?? (await pageFilesList(options, run, writer, read.identity, filesKey));
     if (!filesInfo) {
       await writer.abort();
@@ -178,7 +181,7 @@ interface PortStreams {
  * and snapshot are saved meanwhile. Returns the outputs the build makes itself (the ports' files
  * are the streams'), and the files pages' key.
  */
-async function wantSite(options: BuildOptions, out: string, run: Run, writer: SiteWriter, read: SiteRead): Promise<{ outputs: Output[]; streams: PortStreams; filesKey: string }> {
+async function wantSite(options: BuildOptions, out: string, run: Run, writer: SiteWriter, read: SiteRead): Promise<{ outputs: readonly Output[]; streams: PortStreams; filesKey: string }> {
   run.progress.phase('planning');
   const { baseUrl, pageSize } = options;
   const source = await read.identity;

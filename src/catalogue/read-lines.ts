@@ -18,9 +18,9 @@ const CHUNK = 1 << 20;
  * The file in chunks of up to 1 MB, a byte-order mark at its start dropped (docs/catalogue-format.md). A chunk
  * is valid only until the next one is asked for: two buffers take turns, and the next chunk is
  * read into the other one while this one is used, so the caller's work and the read overlap
- * (waiting for each read in turn left the builds' paging idle some 10 % of its time). A new
+ * (waiting for each read in turn left the builds' paging idle). A new
  * buffer per chunk (as a read stream makes) is memory outside the heap that V8 counts: reading
- * a 300 MB file that way set off a full collection every 30 MB or so.
+ * a large file that way sets off full collections again and again.
  */
 async function* readChunks(path: string, from = 0): AsyncGenerator<Chunk> {
   const file = await open(path, 'r');

@@ -11,8 +11,7 @@ const { h64Raw, h64ToString, create64 } = await xxhash();
 
 /**
  * Inputs longer than this are hashed in parts of this size: the hash copies its input into
- * WebAssembly memory, which grows to the largest input and never shrinks (a 10 MB input would
- * stay 10 MB of the process's memory to its end).
+ * WebAssembly memory, which grows to the largest input and never shrinks.
  */
 const PART = 1 << 20;
 

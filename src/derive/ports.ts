@@ -37,8 +37,8 @@ type LinkField = 'dependencies' | 'depends_on';
 type ListingField = Exclude<CrossField, LinkField>;
 
 /**
- * The resources in catalogue order, each made when it is asked for: at 40,000 ports, holding
- * them all beside the records they are made from took some 45 MB more at the build's peak.
+ * The resources in catalogue order, each made when it is asked for: held all at once beside
+ * the records they are made from, they would raise the build's peak memory.
  */
 export interface PortSummary {
   name: string;

@@ -60,9 +60,9 @@ function checkSourcePath(file: string): number {
 }
 
 /**
- * The largest source read: MacPorts' whole PortIndex is some 40 MB, its JSON some 60 MB, so a
- * source of more than four times that is no PortIndex (a pipe from /dev/zero, say), and is
- * refused before it fills memory.
+ * The largest source read: several times the size of MacPorts' whole PortIndex in either
+ * form, so a larger source is no PortIndex (a pipe from /dev/zero, say), and is refused
+ * before it fills memory.
  */
 export const SOURCE_LIMIT = 256 << 20;
 

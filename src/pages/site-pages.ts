@@ -26,7 +26,7 @@ export function sitePagesKey(listingsKey: string | undefined, site: PageSite): s
 
 /**
  * A port's page's key: its print (see PortList.printAt) under the pages' options, their hash
- * made once and appended (a hash per port cost the planning of 40,000 pages some 100 ms).
+ * made once and appended: a hash per port would be planning's largest cost.
  */
 export function portPageKeys(site: PageSite): (print: string | undefined) => string | undefined {
   const options = contentHash(JSON.stringify(['port-page', site.baseUrl, site.feeds]));

@@ -1,7 +1,7 @@
 /**
  * A file's text, whole or in parts written end to end. A files page comes as its parts: joined
  * into one string it would be copied twice more (the join, then flattening it to encode it),
- * and 2,000 strings of some 190 KB each would go through the heap (bench-build's profile).
+ * and every page's text would go through the heap twice.
  */
 export type Body = string | readonly string[];
 

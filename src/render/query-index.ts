@@ -66,8 +66,51 @@ export function queryIndexKey(cores: string | undefined, baseUrl: string, pageSi
   return cores === undefined ? undefined : contentHash(JSON.stringify(['query-index', QUERY_INDEX_VERSION, cores, baseUrl, pageSize]));
 }
 
+/**
+ * The query index's text: the bytes `toJsonText(queryIndexFile(input))` gives, written from flat
+ * lists of places. Built as one object, the index's many small arrays would all live until it
+ * is written, and be promoted with it into the heap's old generation at the build's peak.
+ */
 export function queryIndexBody(input: QueryIndexInput): string {
-  return toJsonText(queryIndexFile(input));
+  const table = new StringTable();
+  const place = (text: string) => table.placeOf(text);
+  const names: string[] = [];
+  const lists = { categories: new PlaceLists(), handles: new PlaceLists(), variants: new PlaceLists() };
+  for (const port of input.ports) {
+    names.push(toJsonText(port.name));
+    // In queryIndexFile's order of first use: the strings' places are the same.
+    lists.categories.add(port.categories.map(place));
+    lists.handles.add(port.maintainers.filter((m) => m.github !== '').map((m) => place(m.github)));
+    lists.variants.add(port.variants.map(place));
+  }
+  const categories = input.categories.map(place);
+  const maintainerNames = input.maintainers.map((m) => place(m.name));
+  const maintainerHandles = input.maintainers.map((m) => place(m.github));
+  const ports = `{"names":[${names.join(',')}],"categories":${lists.categories.text()},"handles":${lists.handles.text()},"variants":${lists.variants.text()}}`;
+  const maintainers = `{"names":[${maintainerNames.join(',')}],"handles":[${maintainerHandles.join(',')}],"portsCounts":[${input.maintainers.map((m) => m.ports_count).join(',')}]}`;
+  const head = `{"version":${QUERY_INDEX_VERSION},"baseUrl":${toJsonText(input.baseUrl)},"pageSize":${input.pageSize}`;
+  return `${head},"strings":[${table.strings.map((text) => toJsonText(text)).join(',')}],"ports":${ports},"categories":[${categories.join(',')}],"maintainers":${maintainers}}`;
+}
+
+/** Lists of places, one a port, kept flat: written as JSON arrays of arrays. */
+class PlaceLists {
+  private readonly places: number[] = [];
+  private readonly ends: number[] = [];
+
+  add(places: readonly number[]): void {
+    for (const place of places) this.places.push(place);
+    this.ends.push(this.places.length);
+  }
+
+  text(): string {
+    const lists: string[] = [];
+    let start = 0;
+    for (const end of this.ends) {
+      lists.push(`[${this.places.slice(start, end).join(',')}]`);
+      start = end;
+    }
+    return `[${lists.join(',')}]`;
+  }
 }
 
 /** The input from derived ports: what each port's record and the listings already hold, no port's text read again. */

@@ -4,8 +4,8 @@ import { toJsonText } from './json-text.js';
 
 /**
  * `browser/search.json`, what the browser searches: for each port in catalogue order its name
- * and description, and a third element 0 when it is retired. Compact (some 2.5 MB at 40,000
- * ports, a fifth of that compressed), and read once by the browser.
+ * and description, and a third element 0 when it is retired: compact, as the browser reads it
+ * whole once.
  */
 export function searchIndexBody(ports: Iterable<PortSummary>): string {
   const entries: Array<[string, string] | [string, string, 0]> = [];

@@ -3,9 +3,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /**
  * `build --precompress`: each JSON file gets its bytes gzipped and Brotli-compressed beside it,
  * `<file>.gz` and `<file>.br`, as nginx's `gzip_static` and `brotli_static` look for them.
- * Levels for speed at the scale of a full tree (some 400 MB): gzip 6 and Brotli 5 compress at
- * roughly 100 and 50 MB/s; gzip 9 gains a tenth of the size at a sixth of the speed, and Brotli 11
- * runs at under 1 MB/s.
+ * Levels for speed at the scale of a full tree: the highest levels gain little size for many
+ * times the time (docs/benchmark.md).
  */
 const ENCODERS = {
   gz: (bytes: Uint8Array) => gzipSync(bytes, { level: 6 }),

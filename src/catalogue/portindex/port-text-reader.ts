@@ -10,7 +10,7 @@ const WINDOW = 1 << 20;
 /**
  * Ports' texts read again from `portindex.json` after its bytes were let go. A port's own
  * fields are made from its text when its file is made (see PortRecord.own); kept in memory
- * for that, the document's bytes (some 1.2 KB a port) were the largest part of a build's
+ * for that, the document's bytes were the largest part of a build's
  * peak, held from the reading to the last port file. Each text read again must hash as the
  * bytes validated did, so a file changed since then is never published: the build stops.
  */

@@ -132,9 +132,8 @@ function escapeFreeIn(bytes: Buffer, elements: Array<[number, number]>): (index:
 /**
  * Each port is decoded from the document's bytes when it is taken: a short string, made and
  * dropped in V8's young generation. An ASCII document (the usual case) is decoded as Latin-1,
- * which is the same text without UTF-8's checks. An ASCII document was decoded whole before:
- * a second copy of it, every page new memory (at 40,000 ports 47 MB, 11,400 page faults more
- * in reading it), for no faster parsing.
+ * which is the same text without UTF-8's checks. Decoded whole, it would be a second copy of
+ * the document, every page of it new memory, for no faster parsing.
  */
 function entriesOfBytes(bytes: Buffer, elements: Array<[number, number]>, encoding: 'latin1' | 'utf8', reader: PortTextReader | undefined): PortEntries {
   let released = false;

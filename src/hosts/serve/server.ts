@@ -40,8 +40,8 @@ export interface RunningServer {
 }
 
 /**
- * Bounds for slow or hostile clients: a slow-headers client is cut off within ~11 s, a reader
- * that stops reading within 30 s, one that reads a 24 MB page at under 200 KB/s within 2 minutes.
+ * Bounds for slow or hostile clients: one that sends its headers slowly, one that stops
+ * reading, and one that reads the largest page too slowly are each cut off in bounded time.
  */
 const TIMEOUTS: Timeouts = {
   headersTimeout: 10_000,

@@ -162,8 +162,8 @@ const PART_FILES = 1000;
 
 /**
  * The marker's text in parts, files in path order (`paths`, sorted, when the caller has them):
- * the same catalogue and code give the same marker. Written part by part, a marker of 80,000
- * files is never a text of 8 MB, nor its bytes, beside everything else the writer holds.
+ * the same catalogue and code give the same marker. Written part by part, a large tree's
+ * marker is never one text, nor its bytes, beside everything else the writer holds.
  */
 export function* markerParts(fingerprint: string, files: ReadonlyMap<string, Entry>, filesInfo: FilesInfo | undefined, paths: readonly string[] = [...files.keys()].sort()): Generator<string> {
   const head: Omit<MarkerText, 'files'> = { generator: 'ports-gen', fingerprint, filesInfo: filesInfo ?? null };
