@@ -11,9 +11,9 @@
  * `--netlify` the site is moved into the emulation's project (build it again afterwards).
  */
 import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
-import { serveSite } from '../src/hosts/serve/server.js';
 import { readQueryIndex } from '../src/routes/query/read-query-index.js';
 import { PORTS_ROUTE, MAINTAINERS_ROUTE } from '../src/routes/route-table.js';
 import { QUERY_INDEX } from '../src/routes/site-files.js';
@@ -35,6 +35,9 @@ const targets = mixedQueries(read.index, Number(queries), new Rng(Number(seed)))
   if (route.kind === 'port') return `${PORTS_ROUTE.path}${encodeURIComponent(route.name)}/?${query}`;
   return `${route.kind === 'maintainers' ? MAINTAINERS_ROUTE.path : PORTS_ROUTE.path}?${query}`;
 });
+
+/** The CLI as users run it. */
+const BIN = new URL('../../bin/ports-gen.js', import.meta.url).pathname;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -60,15 +63,12 @@ const summary = (list: readonly number[]) => {
 async function run(base: string, label: string): Promise<void> {
   const statuses = new Map<number, number>();
   const times: number[] = [];
-  let rss = process.memoryUsage().rss;
   for (const target of targets) {
     const { ms, status } = await get(base, target);
     times.push(ms);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    rss = Math.max(rss, process.memoryUsage().rss);
   }
   console.log(`${label}: ${times.length} queries, ${summary(times)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
-  if (!netlify) console.log(`${label}: resident memory at most ${(rss / 1e6).toFixed(0)} MB (serve and this client, one process)`);
 }
 
 if (netlify) {
@@ -82,13 +82,25 @@ if (netlify) {
     await emulation.close();
   }
 } else {
-  const served = await serveSite({ dir: site, port: 0, host: '127.0.0.1' });
+  // `ports-gen serve` as users run it, a process of its own: its peak resident memory is its own.
+  const child = spawn(process.execPath, [BIN, 'serve', '--dir', site, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
-    const first = await get(served.url, targets[0]!);
+    const url = await new Promise<string>((resolve, reject) => {
+      let said = '';
+      child.stdout.on('data', (data: Buffer) => {
+        said += data.toString('utf8');
+        const found = /http:\/\/[^\s]+/.exec(said);
+        if (found) resolve(found[0].replace(/\/?$/, '/'));
+      });
+      child.once('exit', () => reject(new Error(`serve ended: ${said}`)));
+    });
+    const first = await get(url, targets[0]!);
     console.log(`serve: first query (the index read) ${first.ms.toFixed(0)} ms, status ${first.status}`);
-    await run(served.url, 'serve');
+    await run(url, 'serve');
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    console.log(`serve: peak resident memory ${/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ? (Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1000).toFixed(0) : '?'} MB`);
   } finally {
-    await served.close();
+    child.kill('SIGTERM');
   }
 }
 agent.destroy();

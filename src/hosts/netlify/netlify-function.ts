@@ -6,7 +6,8 @@
  * bytes fetched from the site itself. Bundled into netlify/functions/ by scripts/bundle.ts.
  */
 import { API_HEADERS } from '../../routes/route-table.js';
-import { fileUrlPath, NETLIFY_INDEX, NOT_FOUND_PAGE, QUERY_INDEX } from '../../routes/site-files.js';
+import { DUMP_PORTS, fileUrlPath, NETLIFY_INDEX, NOT_FOUND_PAGE, QUERY_INDEX } from '../../routes/site-files.js';
+import { dumpElements } from '../../render/dump-elements.js';
 import { indexOfShape, type SiteShape } from '../../routes/site-shape.js';
 import { answer, missingAnswer, type Answer, type ComputedDecision, type SiteIndex } from '../../routes/answer.js';
 import { readQueryIndex, type QueryIndex } from '../../routes/query/read-query-index.js';
@@ -31,8 +32,31 @@ async function loadIndex(origin: string): Promise<SiteIndex> {
   return queries?.ok ? { ...site, queries: queries.index } : { ...site, noQueries: 'no-query-index' };
 }
 
-/** A query's page: the files it is made of, fetched from the site at once; undefined when one is gone (a new deploy). */
+/** The dump of every port, its text and where each port's bytes are; undefined when the site has none that fits the index. */
+interface PortsDump {
+  text: string;
+  bounds: Int32Array;
+}
+let dump: Promise<PortsDump | undefined> | undefined;
+
+async function loadDump(origin: string, ports: number): Promise<PortsDump | undefined> {
+  const response = await fetch(new URL(`/${DUMP_PORTS}`, origin));
+  if (!response.ok) return undefined;
+  const text = await response.text();
+  const bounds = dumpElements(text);
+  return bounds && bounds.length === 2 * ports ? { text, bounds } : undefined;
+}
+
+/**
+ * A query's page: a page of ports from the dump, fetched once per instance (a fetch per port
+ * would make each page some fifty requests); anything else, or a site built without dumps,
+ * from the files it is made of, fetched at once. Undefined when one is gone (a new deploy).
+ */
 async function computedBody(queries: QueryIndex, decision: ComputedDecision, origin: string): Promise<string | undefined> {
+  if (decision.kind === 'ports') {
+    const ports = await (dump ??= loadDump(origin, queries.ports.names.length).catch(() => undefined));
+    if (ports) return bodyOf(queries, decision, decision.ports.map((place) => ports.text.slice(ports.bounds[2 * place], ports.bounds[2 * place + 1])));
+  }
   const files = await Promise.all(filesOf(queries, decision).map((file) => fetch(new URL(fileUrlPath(file), origin))));
   if (!files.every((file) => file.ok)) return undefined;
   return bodyOf(queries, decision, await Promise.all(files.map((file) => file.text())));
