@@ -2,8 +2,9 @@
  * `ports-gen import <url>`: the source fetched over HTTP(S) before it is imported as a file is.
  * A conditional GET with what the last import of the same URL was told (its ETag and
  * Last-Modified, see source-validators), a compressed transfer, a timeout, redirects
- * followed, and a few tries with backoff on network errors and 5xx. A body shorter than its
- * Content-Length is refused: a PortIndex cut short would retire every port past the cut.
+ * followed (see redirect), and a few tries with backoff on network errors and 5xx. A body
+ * shorter than its Content-Length is refused: a PortIndex cut short would retire every port
+ * past the cut.
  * Credentials log in (see source-login); every message and source.json name the URL without
  * them (see shownUrl).
  */
@@ -16,6 +17,7 @@ import { readNetrc } from './netrc.js';
 import type { Progress } from '../core/progress.js';
 import { shownUrl } from '../core/shown-url.js';
 import { VERSION } from '../core/version.js';
+import { decideRedirect, REDIRECTS } from './redirect.js';
 import { basicAuthorization, loginFor, sourceLogins, withoutLogin, type Logins } from './source-login.js';
 
 /** What a server said of the body it sent, to ask next time whether it changed. */
@@ -41,8 +43,6 @@ export interface FetchOptions {
 
 export type Fetched = { notModified: true } | { notModified: false; bytes: Buffer; validators: Validators };
 
-const REDIRECTS = 5;
-
 /** Whether a source names a URL rather than a file. */
 export function isUrl(source: string): boolean {
   return /^https?:\/\//i.test(source);
@@ -67,9 +67,9 @@ export async function fetchSource(url: string, options: FetchOptions): Promise<F
   }
 }
 
-function parsedUrl(text: string, base?: URL): URL | undefined {
+function parsedUrl(text: string): URL | undefined {
   try {
-    return new URL(text, base);
+    return new URL(text);
   } catch {
     return undefined;
   }
@@ -90,11 +90,9 @@ function fetchOnce(url: URL, logins: Logins, options: FetchOptions, redirects: n
       const location = response.headers.location;
       if ([301, 302, 303, 307, 308].includes(status) && location) {
         response.resume();
-        if (redirects === 0) return reject(new MachineFault(`${shown}: more than ${REDIRECTS} redirects`));
-        const next = parsedUrl(location, url);
-        if (!next) return reject(new MachineFault(`${shown}: redirected to a Location that is not a URL`));
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') return reject(new MachineFault(`${shown}: redirected to ${shownUrl(next.href)}, which is not an http(s) URL`));
-        return resolve(fetchOnce(withoutLogin(next), logins, options, redirects - 1));
+        const redirect = decideRedirect(url, location, redirects);
+        if ('refuse' in redirect) return reject(new MachineFault(`${shown}: ${redirect.refuse}`));
+        return resolve(fetchOnce(withoutLogin(redirect.follow), logins, options, redirects - 1));
       }
       if (status === 304) {
         response.resume();
