@@ -4,13 +4,15 @@
  * Last-Modified, see source-validators), a compressed transfer, a timeout, redirects
  * followed (see redirect), and a few tries with backoff on network errors and 5xx. A body
  * shorter than its Content-Length is refused: a PortIndex cut short would retire every port
- * past the cut.
+ * past the cut. An interrupt stops the download (Interrupted).
  * Credentials log in (see source-login); every message and source.json name the URL without
  * them (see shownUrl).
  */
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Interrupted } from '../core/problems/interrupted.js';
 import { MachineFault } from '../core/problems/machine-fault.js';
 import { UsageError } from '../core/problems/usage-error.js';
 import { readNetrc } from './netrc.js';
@@ -36,6 +38,7 @@ export interface FetchOptions {
   /** Bodies larger than this (decompressed) are refused. */
   limit: number;
   progress: Progress;
+  /** Aborted with a signal's name (Ctrl-C): the download stops, Interrupted is thrown. */
   signal?: AbortSignal;
   /** The netrc file that gives the logins for hosts (see read/netrc); none when not given. */
   netrc?: string;
@@ -55,14 +58,18 @@ export async function fetchSource(url: string, options: FetchOptions): Promise<F
   const source = parsedUrl(url);
   if (!source) throw new UsageError(`${shownUrl(url)} is not a valid URL`);
   const logins = sourceLogins(source, options.netrc === undefined ? [] : readNetrc(options.netrc));
+  const { signal } = options;
   for (let attempt = 0; ; attempt++) {
     try {
       return await fetchOnce(withoutLogin(source), logins, options, REDIRECTS);
     } catch (cause) {
-      if (!(cause instanceof Transient) || attempt >= options.retries || options.signal?.aborted) {
+      // Whatever the abort made of the request (an AbortError, a body cut short), it was the abort.
+      if (signal?.aborted) throw new Interrupted(signal.reason as NodeJS.Signals);
+      if (!(cause instanceof Transient) || attempt >= options.retries) {
         throw cause instanceof Transient ? new MachineFault(`${shownUrl(url)}: ${cause.message} (tried ${attempt + 1} times)`) : cause;
       }
-      await new Promise((resolve) => setTimeout(resolve, options.backoffMs * 2 ** attempt));
+      // An interrupt ends the wait; the next try then fails at once, and says why above.
+      await sleep(options.backoffMs * 2 ** attempt, undefined, { signal }).catch(() => undefined);
     }
   }
 }

@@ -39,13 +39,13 @@ export async function readRemoteSource(url: string, catalogue: string, http: Htt
  * cannot be used is a refusal), then the signature; one that is missing, damaged or does not
  * match is a `bad-signature` problem.
  */
-export async function checkSourceSignature(bytes: Buffer, name: string, wanted: SourceSignature, cwd: string, http: HttpOptions, progress: Progress, log: ProblemLog): Promise<boolean> {
+export async function checkSourceSignature(bytes: Buffer, name: string, wanted: SourceSignature, cwd: string, http: HttpOptions, progress: Progress, log: ProblemLog, signal?: AbortSignal): Promise<boolean> {
   const key = readPublicKey(wanted.publicKey, cwd);
   const signature = shownUrl(wanted.signature);
   let text: string;
   try {
     text = isUrl(wanted.signature)
-      ? await fetchSource(wanted.signature, { ...http, limit: 4096, progress }).then((got) => (got.notModified ? '' : got.bytes.toString('utf8')))
+      ? await fetchSource(wanted.signature, { ...http, limit: 4096, progress, signal }).then((got) => (got.notModified ? '' : got.bytes.toString('utf8')))
       : readFileSync(path.resolve(cwd, wanted.signature), 'utf8');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') throw cause;

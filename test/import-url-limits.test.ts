@@ -1,0 +1,102 @@
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { generateKeyPair } from '../src/sign/signify.js';
+import { withServer } from './support/http.js';
+import { FIXTURES, withTempDir } from './support/paths.js';
+import { runCli } from './support/run-cli.js';
+import { readTree } from './support/tree.js';
+
+/**
+ * `ports-gen import <url>` against loopback servers that misbehave on purpose: redirects out of
+ * http(s), one that stalls while the user stops the import. Each is refused in one line naming
+ * the URL (exit 2), or stopped (128 + the signal), never a bug's exit 70; the catalogue stays as
+ * it was.
+ */
+const INDEX = readFileSync(path.join(FIXTURES, 'import-history', 'PortIndex-1'));
+/** No retries and short waits; no netrc of the machine's user. */
+const FAST = { PORTS_GEN_HTTP_TIMEOUT_MS: '5000', PORTS_GEN_HTTP_RETRIES: '0', PORTS_GEN_HTTP_BACKOFF_MS: '10', NETRC: '/dev/null' };
+const FAILED = '; the import failed: nothing was written, the catalogue is untouched\n';
+
+const run = (dir: string, args: string[], env: NodeJS.ProcessEnv = {}) => runCli(args, { cwd: dir, env: { ...FAST, ...env } });
+
+/** A catalogue imported from a file, and a public key for --pub (no signature of it is good). */
+async function startCatalogue(dir: string): Promise<Map<string, Buffer>> {
+  cpSync(path.join(FIXTURES, 'import-history', 'PortIndex-1'), path.join(dir, 'PortIndex'));
+  writeFileSync(path.join(dir, 'k.pub'), generateKeyPair().publicFile);
+  assert.is((await run(dir, ['import', 'PortIndex'])).code, 0);
+  return readTree(path.join(dir, 'catalogue'));
+}
+
+test('redirects to file:, ftp:, data:, gopher:, an unparsable Location, --sig to file:: exit 2, one line naming the URL', async () => {
+  await withTempDir(async (dir) => {
+    const before = await startCatalogue(dir);
+    writeFileSync(path.join(dir, 'PortIndex.sig'), 'untrusted comment: a local file the server must not make us read\n');
+    const sig = `file://${path.join(dir, 'PortIndex.sig')}`;
+    const locations: Record<string, string> = {
+      '/file': 'file:///etc/passwd',
+      '/ftp': 'ftp://127.0.0.1/PortIndex',
+      '/data': 'data:,zlib',
+      '/gopher': 'gopher://127.0.0.1:70/1',
+      '/unparsable': 'http://[127.0.0.1/PortIndex',
+      '/sig': sig,
+    };
+    await withServer(
+      (req, res) => res.writeHead(302, { Location: locations[req.url!] ?? '/file' }).end(),
+      async (base) => {
+        const cases: Array<[string[], string]> = [
+          [['import', `${base}/file`], `${base}/file: redirected to file:///etc/passwd, which is not an http(s) URL`],
+          [['import', `${base}/ftp`], `${base}/ftp: redirected to ftp://127.0.0.1/PortIndex, which is not an http(s) URL`],
+          [['import', `${base}/data`], `${base}/data: redirected to data:,zlib, which is not an http(s) URL`],
+          [['import', `${base}/gopher`], `${base}/gopher: redirected to gopher://127.0.0.1:70/1, which is not an http(s) URL`],
+          [['import', `${base}/unparsable`], `${base}/unparsable: redirected to a Location that is not a URL`],
+          [['import', 'PortIndex', '--sig', `${base}/sig`, '--pub', 'k.pub'], `${base}/sig: redirected to ${sig}, which is not an http(s) URL`],
+        ];
+        for (const [args, said] of cases) {
+          const refused = await run(dir, args);
+          assert.equal([refused.code, refused.stderr], [2, `ports-gen: ${said}${FAILED}`], args.join(' '));
+        }
+      },
+    );
+    assert.equal(readTree(path.join(dir, 'catalogue')), before);
+  });
+});
+
+test('SIGINT or SIGTERM while the server stalls mid-body (the source, or --sig <url>): one line, exit 130 or 143, the catalogue as it was', async () => {
+  await withTempDir(async (dir) => {
+    const before = await startCatalogue(dir);
+    let requested = () => {};
+    await withServer(
+      (req, res) => {
+        if (req.url === '/PortIndex') return res.writeHead(200).end(INDEX);
+        // Headers and a first part, then nothing: the download waits for the rest.
+        res.writeHead(200, { 'Content-Length': INDEX.length }).write(INDEX.subarray(0, 100));
+        requested();
+      },
+      async (base) => {
+        const cases: Array<[NodeJS.Signals, string[], number]> = [
+          ['SIGINT', ['import', `${base}/stall`], 130],
+          ['SIGTERM', ['import', `${base}/stall`], 143],
+          ['SIGINT', ['import', `${base}/PortIndex`, '--sig', `${base}/stall.sig`, '--pub', 'k.pub'], 130],
+          ['SIGTERM', ['update', `${base}/stall`], 143],
+        ];
+        for (const [signal, args, code] of cases) {
+          const spawned: ChildProcess[] = [];
+          // The CLI handles signals before it sends its request: once the server has it, the signal is the CLI's to handle.
+          const seen = new Promise<void>((resolve) => (requested = () => resolve()));
+          const ran = runCli(args, { cwd: dir, env: FAST, started: (child) => spawned.push(child), killAfterMs: 20_000 });
+          await seen;
+          spawned[0]!.kill(signal);
+          const stopped = await ran;
+          const untouched = args[0] === 'update' ? 'nothing was published, the previous site is untouched' : 'nothing was written, the catalogue is untouched';
+          assert.equal([stopped.code, stopped.stdout, stopped.stderr], [code, '', `ports-gen: ${args[0]} interrupted (${signal}): ${untouched}\n`], args.join(' '));
+          assert.equal(readTree(path.join(dir, 'catalogue')), before);
+        }
+      },
+    );
+  });
+});
+
+test.run();
