@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,10 +11,10 @@ import { runCli } from './support/run-cli.js';
 import { readTree } from './support/tree.js';
 
 /**
- * `ports-gen import <url>` against loopback servers that misbehave on purpose: redirects out of
- * http(s), one that stalls while the user stops the import. Each is refused in one line naming
- * the URL (exit 2), or stopped (128 + the signal), never a bug's exit 70; the catalogue stays as
- * it was.
+ * `ports-gen import <url>` against loopback servers that misbehave on purpose: one that drips
+ * its body, redirects out of http(s), one that stalls while the user stops the import. Each is
+ * refused in one line naming the URL (exit 2), or stopped (128 + the signal), never a bug's exit
+ * 70; the catalogue stays as it was.
  */
 const INDEX = readFileSync(path.join(FIXTURES, 'import-history', 'PortIndex-1'));
 /** No retries and short waits; no netrc of the machine's user. */
@@ -29,6 +30,39 @@ async function startCatalogue(dir: string): Promise<Map<string, Buffer>> {
   assert.is((await run(dir, ['import', 'PortIndex'])).code, 0);
   return readTree(path.join(dir, 'catalogue'));
 }
+
+/** A body of `length` bytes sent a byte every 20 ms: seconds in all, never idle long enough for the timeout. */
+function drip(res: ServerResponse, length: number): void {
+  res.writeHead(200, { 'Content-Length': length });
+  let sent = 0;
+  const timer = setInterval(() => {
+    res.write('x');
+    if (++sent === length) res.end();
+  }, 20);
+  res.on('close', () => clearInterval(timer));
+}
+
+test('a server that drips its body: stopped at the deadline, for the source and for --sig <url>, exit 2, the catalogue as it was', async () => {
+  await withTempDir(async (dir) => {
+    const before = await startCatalogue(dir);
+    await withServer(
+      (req, res) => {
+        if (req.url === '/PortIndex') return res.writeHead(200).end(INDEX);
+        drip(res, 200); // four seconds
+      },
+      async (base) => {
+        const deadline = { PORTS_GEN_HTTP_DEADLINE_MS: '400' };
+        const source = await run(dir, ['import', `${base}/drip`], deadline);
+        assert.equal([source.code, source.stderr], [2, `ports-gen: ${base}/drip: not downloaded within the deadline of 0.4 s (PORTS_GEN_HTTP_DEADLINE_MS sets it)${FAILED}`]);
+        const signature = await run(dir, ['import', `${base}/PortIndex`, '--sig', `${base}/drip.sig`, '--pub', 'k.pub'], deadline);
+        assert.equal([signature.code, signature.stderr], [2, `ports-gen: ${base}/drip.sig: not downloaded within the deadline of 0.4 s (PORTS_GEN_HTTP_DEADLINE_MS sets it)${FAILED}`]);
+        const bad = await run(dir, ['import', `${base}/drip`], { PORTS_GEN_HTTP_DEADLINE_MS: 'soon' });
+        assert.equal([bad.code, bad.stderr], [2, 'ports-gen: PORTS_GEN_HTTP_DEADLINE_MS must be a whole number, got "soon"\n']);
+      },
+    );
+    assert.equal(readTree(path.join(dir, 'catalogue')), before);
+  });
+});
 
 test('redirects to file:, ftp:, data:, gopher:, an unparsable Location, --sig to file:: exit 2, one line naming the URL', async () => {
   await withTempDir(async (dir) => {

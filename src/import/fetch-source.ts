@@ -2,9 +2,9 @@
  * `ports-gen import <url>`: the source fetched over HTTP(S) before it is imported as a file is.
  * A conditional GET with what the last import of the same URL was told (its ETag and
  * Last-Modified, see source-validators), a compressed transfer, a timeout, redirects
- * followed (see redirect), and a few tries with backoff on network errors and 5xx. A body
- * shorter than its Content-Length is refused: a PortIndex cut short would retire every port
- * past the cut. An interrupt stops the download (Interrupted).
+ * followed (see redirect), a few tries with backoff on network errors and 5xx, and a deadline
+ * for all of it. A body shorter than its Content-Length is refused: a PortIndex cut short would
+ * retire every port past the cut. An interrupt stops the download (Interrupted).
  * Credentials log in (see source-login); every message and source.json name the URL without
  * them (see shownUrl).
  */
@@ -32,6 +32,11 @@ export interface FetchOptions {
   validators?: Validators;
   /** For each try: the time to the response's headers, and between two chunks of its body. */
   timeoutMs: number;
+  /**
+   * For the whole download, its tries, waits and redirects: a server that sends a byte now and
+   * then never lets the timeout above expire.
+   */
+  deadlineMs: number;
   /** Tries after the first, on a network error or a 5xx, each after twice the last wait (from `backoffMs`). */
   retries: number;
   backoffMs: number;
@@ -58,19 +63,26 @@ export async function fetchSource(url: string, options: FetchOptions): Promise<F
   const source = parsedUrl(url);
   if (!source) throw new UsageError(`${shownUrl(url)} is not a valid URL`);
   const logins = sourceLogins(source, options.netrc === undefined ? [] : readNetrc(options.netrc));
-  const { signal } = options;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fetchOnce(withoutLogin(source), logins, options, REDIRECTS);
-    } catch (cause) {
-      // Whatever the abort made of the request (an AbortError, a body cut short), it was the abort.
-      if (signal?.aborted) throw new Interrupted(signal.reason as NodeJS.Signals);
-      if (!(cause instanceof Transient) || attempt >= options.retries) {
-        throw cause instanceof Transient ? new MachineFault(`${shownUrl(url)}: ${cause.message} (tried ${attempt + 1} times)`) : cause;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.deadlineMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fetchOnce(withoutLogin(source), logins, { ...options, signal }, REDIRECTS);
+      } catch (cause) {
+        // Whatever the abort made of the request (an AbortError, a body cut short), it was the abort.
+        if (options.signal?.aborted) throw new Interrupted(options.signal.reason as NodeJS.Signals);
+        if (deadline.signal.aborted) throw new MachineFault(`${shownUrl(url)}: not downloaded within the deadline of ${options.deadlineMs / 1000} s (PORTS_GEN_HTTP_DEADLINE_MS sets it)`);
+        if (!(cause instanceof Transient) || attempt >= options.retries) {
+          throw cause instanceof Transient ? new MachineFault(`${shownUrl(url)}: ${cause.message} (tried ${attempt + 1} times)`) : cause;
+        }
+        // An abort ends the wait; the next try then fails at once, and says why above.
+        await sleep(options.backoffMs * 2 ** attempt, undefined, { signal }).catch(() => undefined);
       }
-      // An interrupt ends the wait; the next try then fails at once, and says why above.
-      await sleep(options.backoffMs * 2 ** attempt, undefined, { signal }).catch(() => undefined);
     }
+  } finally {
+    clearTimeout(timer);
   }
 }
 

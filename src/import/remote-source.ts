@@ -14,10 +14,11 @@ import { fetchSource, isUrl, type FetchOptions, type Validators } from './fetch-
 import { loadValidators } from './source-validators.js';
 import { SOURCE_LIMIT } from './import-source.js';
 
-/** How a URL is fetched: its tries and their timeouts, and the netrc file of logins (see FetchOptions). */
-export type HttpOptions = Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'netrc'>;
+/** How a URL is fetched: its tries, their timeouts and deadline, and the netrc file of logins (see FetchOptions). */
+export type HttpOptions = Pick<FetchOptions, 'timeoutMs' | 'deadlineMs' | 'retries' | 'backoffMs' | 'netrc'>;
 
-export const HTTP_DEFAULTS: HttpOptions = { timeoutMs: 60_000, retries: 3, backoffMs: 1000 };
+/** Ten minutes bring MacPorts' PortIndex (some 40 MB) at 70 kB/s; a mirror slower than that is stuck. */
+export const HTTP_DEFAULTS: HttpOptions = { timeoutMs: 60_000, deadlineMs: 600_000, retries: 3, backoffMs: 1000 };
 
 /** The signature a source must have: a signify `.sig` (a URL or a file) and the public key (a file). */
 export interface SourceSignature {
