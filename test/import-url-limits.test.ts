@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -12,9 +12,9 @@ import { readTree } from './support/tree.js';
 
 /**
  * `ports-gen import <url>` against loopback servers that misbehave on purpose: one that drips
- * its body, redirects out of http(s), one that stalls while the user stops the import. Each is
- * refused in one line naming the URL (exit 2), or stopped (128 + the signal), never a bug's exit
- * 70; the catalogue stays as it was.
+ * its body, redirects out of http(s), a 304 to a request that asked nothing of the kind, one
+ * that stalls while the user stops the import. Each is refused in one line naming the URL (exit
+ * 2), or stopped (128 + the signal), never a bug's exit 70; the catalogue stays as it was.
  */
 const INDEX = readFileSync(path.join(FIXTURES, 'import-history', 'PortIndex-1'));
 /** No retries and short waits; no netrc of the machine's user. */
@@ -95,6 +95,32 @@ test('redirects to file:, ftp:, data:, gopher:, an unparsable Location, --sig to
       },
     );
     assert.equal(readTree(path.join(dir, 'catalogue')), before);
+  });
+});
+
+test('a 304 to a request without validators (a first import): exit 2, no catalogue made; import and update alike', async () => {
+  await withTempDir(async (dir) => {
+    const asked: Array<string | undefined> = [];
+    await withServer(
+      (req, res) => {
+        asked.push(req.headers['if-none-match'] ?? req.headers['if-modified-since']);
+        res.writeHead(304).end();
+      },
+      async (base) => {
+        const said = `ports-gen: ${base}/PortIndex: the server answered 304 Not Modified to a request that had no validators (no If-None-Match, no If-Modified-Since): nothing to import`;
+        const imported = await run(dir, ['import', `${base}/PortIndex`]);
+        assert.equal([imported.code, imported.stdout, imported.stderr], [2, '', `${said}${FAILED}`]);
+        const json = await run(dir, ['import', `${base}/PortIndex`, '--json']);
+        assert.is(json.code, 2);
+        assert.match((JSON.parse(json.stdout) as { error: { message: string } }).error.message, said.slice('ports-gen: '.length));
+        const updated = await run(dir, ['update', `${base}/PortIndex`]);
+        assert.is(updated.code, 2, updated.stderr);
+        assert.match(updated.stderr, said);
+      },
+    );
+    assert.equal(asked, [undefined, undefined, undefined]);
+    assert.not.ok(existsSync(path.join(dir, 'catalogue')), 'no catalogue made');
+    assert.not.ok(existsSync(path.join(dir, 'dist')), 'no site built');
   });
 });
 

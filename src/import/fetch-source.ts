@@ -100,6 +100,7 @@ function fetchOnce(url: URL, logins: Logins, options: FetchOptions, redirects: n
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': `ports-gen/${VERSION}` };
   if (options.validators?.etag) headers['if-none-match'] = options.validators.etag;
   if (options.validators?.lastModified) headers['if-modified-since'] = options.validators.lastModified;
+  const conditional = headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
   const login = loginFor(url, logins);
   if (login) headers.authorization = basicAuthorization(login);
   const get = url.protocol === 'https:' ? httpsGet : httpGet;
@@ -115,6 +116,8 @@ function fetchOnce(url: URL, logins: Logins, options: FetchOptions, redirects: n
       }
       if (status === 304) {
         response.resume();
+        // Not modified since nothing: no body came, and the catalogue has none to keep either.
+        if (!conditional) return reject(new MachineFault(`${shown}: the server answered 304 Not Modified to a request that had no validators (no If-None-Match, no If-Modified-Since): nothing to import`));
         return resolve({ notModified: true });
       }
       if (status >= 500) {
