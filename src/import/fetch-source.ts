@@ -40,8 +40,10 @@ export interface FetchOptions {
   /** Tries after the first, on a network error or a 5xx, each after twice the last wait (from `backoffMs`). */
   retries: number;
   backoffMs: number;
-  /** Bodies larger than this (decompressed) are refused. */
+  /** Bodies larger than this (decompressed) are refused, as not being `kind`. */
   limit: number;
+  /** What the body should be, for the refusal of a larger one: `a PortIndex`. */
+  kind: string;
   progress: Progress;
   /** Aborted with a signal's name (Ctrl-C): the download stops, Interrupted is thrown. */
   signal?: AbortSignal;
@@ -170,7 +172,7 @@ function readBody(shown: string, response: IncomingMessage, options: FetchOption
     const cutShort = () => new MachineFault(`${shown}: the download was cut short (${received.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} bytes)`);
     const take = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > options.limit) return fail(new MachineFault(`${shown}: larger than ${options.limit / (1 << 20)} MiB: not a PortIndex`));
+      if (size > options.limit) return fail(new MachineFault(`${shown}: larger than ${sizeText(options.limit)}: not ${options.kind}`));
       chunks.push(chunk);
     };
     response.on('data', (chunk: Buffer) => {
@@ -193,4 +195,8 @@ function readBody(shown: string, response: IncomingMessage, options: FetchOption
       decoder.end();
     });
   });
+}
+
+function sizeText(bytes: number): string {
+  return bytes < 1 << 20 ? `${bytes / 1024} KiB` : `${bytes / (1 << 20)} MiB`;
 }
