@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -78,7 +79,7 @@ test('import --sig <url>: a download larger than a signature is cut off and refu
   });
 });
 
-test('verify: a FIFO or /dev/zero as the file or the signature, a directory, an oversized signature or file: refused at once, exit 2, nothing written', async () => {
+test('verify: a FIFO or /dev/zero as the file or the signature, a directory, a socket, an oversized signature or file: refused at once, exit 2, nothing written', async () => {
   await withTempDir(async (dir) => {
     lay(dir);
     writeFileSync(path.join(dir, 'huge'), '');
@@ -98,6 +99,16 @@ test('verify: a FIFO or /dev/zero as the file or the signature, a directory, an 
     for (const [args, said] of cases) {
       const refused = await run(dir, ['verify', '--pub', 'k.pub', ...args]);
       assert.equal([refused.code, refused.stderr], [2, `ports-gen: ${said}\n`], args.join(' '));
+    }
+    // A socket cannot even be opened (ENXIO).
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(dir, 'socket'), resolve));
+    try {
+      const socket = await run(dir, ['verify', '--pub', 'k.pub', 'm', '--sig', 'socket']);
+      assert.equal([socket.code, socket.stderr], [2, 'ports-gen: socket: a socket, not a regular file, so not a signify signature\n']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(path.join(dir, 'socket'), { force: true });
     }
     const good = await run(dir, ['verify', '--pub', 'k.pub', 'm']);
     assert.equal([good.code, good.stdout], [0, 'm: signature verified (m.sig)\n'], good.stderr);

@@ -16,7 +16,10 @@ export function readBoundedFile(file: string, shown: string, what: string, most:
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    // What open(2) answers for a socket: not a regular file either.
+    if (code === 'ENXIO') throw new UsageError(`${shown}: a socket, not a regular file, so not ${what}`);
     throw cause;
   }
   try {
