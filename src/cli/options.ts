@@ -53,18 +53,20 @@ export function parseDate(raw: string): string {
   return date.toISOString().replace(/\.000Z$/, 'Z');
 }
 
-/** How `import <url>` fetches: its tries and their timeouts, and the netrc file of logins. */
+/** How `import <url>` fetches: its tries, their timeouts and deadline, and the netrc file of logins. */
 interface HttpOptions {
   timeoutMs: number;
+  deadlineMs: number;
   retries: number;
   backoffMs: number;
   netrc?: string;
 }
 
 /**
- * `defaults`, unless PORTS_GEN_HTTP_TIMEOUT_MS, _RETRIES or _BACKOFF_MS say otherwise (a slow
- * mirror, or a test that cannot wait a minute). The logins are those of the netrc file NETRC
- * names, as Go and Python's requests have it, else ~/.netrc, as curl, wget and git read it.
+ * `defaults`, unless PORTS_GEN_HTTP_TIMEOUT_MS, _DEADLINE_MS, _RETRIES or _BACKOFF_MS say
+ * otherwise (a slow mirror, or a test that cannot wait a minute). The logins are those of the
+ * netrc file NETRC names, as Go and Python's requests have it, else ~/.netrc, as curl, wget and
+ * git read it.
  */
 export function httpOptions(env: NodeJS.ProcessEnv, defaults: HttpOptions): HttpOptions {
   const number = (name: string, fallback: number) => {
@@ -75,6 +77,7 @@ export function httpOptions(env: NodeJS.ProcessEnv, defaults: HttpOptions): Http
   };
   return {
     timeoutMs: number('PORTS_GEN_HTTP_TIMEOUT_MS', defaults.timeoutMs),
+    deadlineMs: number('PORTS_GEN_HTTP_DEADLINE_MS', defaults.deadlineMs),
     retries: number('PORTS_GEN_HTTP_RETRIES', defaults.retries),
     backoffMs: number('PORTS_GEN_HTTP_BACKOFF_MS', defaults.backoffMs),
     netrc: env.NETRC || path.join(env.HOME || homedir(), '.netrc'),

@@ -2,20 +2,24 @@
  * `ports-gen import <url>`: the source fetched over HTTP(S) before it is imported as a file is.
  * A conditional GET with what the last import of the same URL was told (its ETag and
  * Last-Modified, see source-validators), a compressed transfer, a timeout, redirects
- * followed, and a few tries with backoff on network errors and 5xx. A body shorter than its
- * Content-Length is refused: a PortIndex cut short would retire every port past the cut.
+ * followed (see redirect), a few tries with backoff on network errors and 5xx, and a deadline
+ * for all of it. A body shorter than its Content-Length is refused: a PortIndex cut short would
+ * retire every port past the cut. An interrupt stops the download (Interrupted).
  * Credentials log in (see source-login); every message and source.json name the URL without
  * them (see shownUrl).
  */
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Interrupted } from '../core/problems/interrupted.js';
 import { MachineFault } from '../core/problems/machine-fault.js';
 import { UsageError } from '../core/problems/usage-error.js';
 import { readNetrc } from './netrc.js';
 import type { Progress } from '../core/progress.js';
 import { shownUrl } from '../core/shown-url.js';
 import { VERSION } from '../core/version.js';
+import { decideRedirect, REDIRECTS } from './redirect.js';
 import { basicAuthorization, loginFor, sourceLogins, withoutLogin, type Logins } from './source-login.js';
 
 /** What a server said of the body it sent, to ask next time whether it changed. */
@@ -28,20 +32,26 @@ export interface FetchOptions {
   validators?: Validators;
   /** For each try: the time to the response's headers, and between two chunks of its body. */
   timeoutMs: number;
+  /**
+   * For the whole download, its tries, waits and redirects: a server that sends a byte now and
+   * then never lets the timeout above expire.
+   */
+  deadlineMs: number;
   /** Tries after the first, on a network error or a 5xx, each after twice the last wait (from `backoffMs`). */
   retries: number;
   backoffMs: number;
-  /** Bodies larger than this (decompressed) are refused. */
+  /** Bodies larger than this (decompressed) are refused, as not being `kind`. */
   limit: number;
+  /** What the body should be, for the refusal of a larger one: `a PortIndex`. */
+  kind: string;
   progress: Progress;
+  /** Aborted with a signal's name (Ctrl-C): the download stops, Interrupted is thrown. */
   signal?: AbortSignal;
   /** The netrc file that gives the logins for hosts (see read/netrc); none when not given. */
   netrc?: string;
 }
 
 export type Fetched = { notModified: true } | { notModified: false; bytes: Buffer; validators: Validators };
-
-const REDIRECTS = 5;
 
 /** Whether a source names a URL rather than a file. */
 export function isUrl(source: string): boolean {
@@ -55,21 +65,32 @@ export async function fetchSource(url: string, options: FetchOptions): Promise<F
   const source = parsedUrl(url);
   if (!source) throw new UsageError(`${shownUrl(url)} is not a valid URL`);
   const logins = sourceLogins(source, options.netrc === undefined ? [] : readNetrc(options.netrc));
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fetchOnce(withoutLogin(source), logins, options, REDIRECTS);
-    } catch (cause) {
-      if (!(cause instanceof Transient) || attempt >= options.retries || options.signal?.aborted) {
-        throw cause instanceof Transient ? new MachineFault(`${shownUrl(url)}: ${cause.message} (tried ${attempt + 1} times)`) : cause;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.deadlineMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fetchOnce(withoutLogin(source), logins, { ...options, signal }, REDIRECTS);
+      } catch (cause) {
+        // Whatever the abort made of the request (an AbortError, a body cut short), it was the abort.
+        if (options.signal?.aborted) throw new Interrupted(options.signal.reason as NodeJS.Signals);
+        if (deadline.signal.aborted) throw new MachineFault(`${shownUrl(url)}: not downloaded within the deadline of ${options.deadlineMs / 1000} s (PORTS_GEN_HTTP_DEADLINE_MS sets it)`);
+        if (!(cause instanceof Transient) || attempt >= options.retries) {
+          throw cause instanceof Transient ? new MachineFault(`${shownUrl(url)}: ${cause.message} (tried ${attempt + 1} times)`) : cause;
+        }
+        // An abort ends the wait; the next try then fails at once, and says why above.
+        await sleep(options.backoffMs * 2 ** attempt, undefined, { signal }).catch(() => undefined);
       }
-      await new Promise((resolve) => setTimeout(resolve, options.backoffMs * 2 ** attempt));
     }
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-function parsedUrl(text: string, base?: URL): URL | undefined {
+function parsedUrl(text: string): URL | undefined {
   try {
-    return new URL(text, base);
+    return new URL(text);
   } catch {
     return undefined;
   }
@@ -81,6 +102,7 @@ function fetchOnce(url: URL, logins: Logins, options: FetchOptions, redirects: n
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': `ports-gen/${VERSION}` };
   if (options.validators?.etag) headers['if-none-match'] = options.validators.etag;
   if (options.validators?.lastModified) headers['if-modified-since'] = options.validators.lastModified;
+  const conditional = headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
   const login = loginFor(url, logins);
   if (login) headers.authorization = basicAuthorization(login);
   const get = url.protocol === 'https:' ? httpsGet : httpGet;
@@ -90,14 +112,14 @@ function fetchOnce(url: URL, logins: Logins, options: FetchOptions, redirects: n
       const location = response.headers.location;
       if ([301, 302, 303, 307, 308].includes(status) && location) {
         response.resume();
-        if (redirects === 0) return reject(new MachineFault(`${shown}: more than ${REDIRECTS} redirects`));
-        const next = parsedUrl(location, url);
-        if (!next) return reject(new MachineFault(`${shown}: redirected to a Location that is not a URL`));
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') return reject(new MachineFault(`${shown}: redirected to ${shownUrl(next.href)}, which is not an http(s) URL`));
-        return resolve(fetchOnce(withoutLogin(next), logins, options, redirects - 1));
+        const redirect = decideRedirect(url, location, redirects);
+        if ('refuse' in redirect) return reject(new MachineFault(`${shown}: ${redirect.refuse}`));
+        return resolve(fetchOnce(withoutLogin(redirect.follow), logins, options, redirects - 1));
       }
       if (status === 304) {
         response.resume();
+        // Not modified since nothing: no body came, and the catalogue has none to keep either.
+        if (!conditional) return reject(new MachineFault(`${shown}: the server answered 304 Not Modified to a request that had no validators (no If-None-Match, no If-Modified-Since): nothing to import`));
         return resolve({ notModified: true });
       }
       if (status >= 500) {
@@ -150,7 +172,7 @@ function readBody(shown: string, response: IncomingMessage, options: FetchOption
     const cutShort = () => new MachineFault(`${shown}: the download was cut short (${received.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} bytes)`);
     const take = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > options.limit) return fail(new MachineFault(`${shown}: larger than ${options.limit / (1 << 20)} MiB: not a PortIndex`));
+      if (size > options.limit) return fail(new MachineFault(`${shown}: larger than ${sizeText(options.limit)}: not ${options.kind}`));
       chunks.push(chunk);
     };
     response.on('data', (chunk: Buffer) => {
@@ -173,4 +195,8 @@ function readBody(shown: string, response: IncomingMessage, options: FetchOption
       decoder.end();
     });
   });
+}
+
+function sizeText(bytes: number): string {
+  return bytes < 1 << 20 ? `${bytes / 1024} KiB` : `${bytes / (1 << 20)} MiB`;
 }

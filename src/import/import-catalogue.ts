@@ -127,7 +127,7 @@ export async function importCatalogue(options: ImportOptions): Promise<ImportRes
       ? await unlessInterrupted(options.stdin ? options.stdin() : readStdin(signal), signal)
       : readSourceFile(options.cwd, options.source, log);
   // The bytes as they came, signed: checked before any of them is parsed.
-  if (read && options.signature && !(await checkSourceSignature(read, sourceName(options.cwd, options.source), options.signature, options.cwd, http, progress, log))) return failed();
+  if (read && options.signature && !(await checkSourceSignature(read, sourceName(options.cwd, options.source), options.signature, options.cwd, http, progress, log, signal))) return failed();
   if (remote || options.source === '-') read = checkPipedSource(read, log, sourceName(options.cwd, options.source));
   await checkpoint(signal);
   progress.phase('checking the ports');

@@ -3,13 +3,11 @@
  * `verify`. A file that cannot be used is a refusal naming it (exit 2); the machine's own faults
  * (no permission, a full disk) are left to the CLI's one-line report.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../core/problems/usage-error.js';
-import { generateKeyPair, parsePublicKey, parseSecretKey, SignifyError, type PublicKey, type SecretKey } from './signify.js';
-
-/** A key file is a few hundred bytes: anything much larger is not one, and is not read whole. */
-const KEY_FILE_MOST = 4096;
+import { readBoundedFile } from './read-bounded-file.js';
+import { generateKeyPair, parsePublicKey, parseSecretKey, SignifyError, SIGNIFY_FILE_MOST, type PublicKey, type SecretKey } from './signify.js';
 
 /** Where `keygen <prefix>` writes: `<prefix>.pub` and `<prefix>.sec`. */
 export function keyFiles(prefix: string, cwd: string): { publicFile: string; secretFile: string } {
@@ -71,27 +69,9 @@ function parsed<T>(file: string, cwd: string, what: string, parse: (text: string
   }
 }
 
-/** A small regular file's text; a refusal naming `shown` for anything else. */
+/** A key file's text; a refusal naming `shown` when there is none, or it cannot be one. */
 function readSmall(file: string, shown: string, what: string): string {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`${shown}: no such file (the ${what} to use)`);
-    throw cause;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new UsageError(`${shown}: not a file (the ${what} to use)`);
-    if (stats.size > KEY_FILE_MOST) throw new UsageError(`${shown}: ${stats.size} bytes, too large for a signify ${what}`);
-    const bytes = Buffer.alloc(stats.size);
-    for (let done = 0; done < bytes.length; ) {
-      const read = readSync(fd, bytes, done, bytes.length - done, done);
-      if (read === 0) break;
-      done += read;
-    }
-    return bytes.toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
+  const bytes = readBoundedFile(file, shown, `a signify ${what}`, SIGNIFY_FILE_MOST);
+  if (bytes === undefined) throw new UsageError(`${shown}: no such file (the ${what} to use)`);
+  return bytes.toString('utf8');
 }

@@ -19,6 +19,12 @@ const PUBLIC_BYTES = 2 + KEY_NUMBER + 32;
 const SECRET_BYTES = 2 + 2 + 4 + 16 + 8 + KEY_NUMBER + 64;
 const SIGNATURE_BYTES = 2 + KEY_NUMBER + 64;
 
+/**
+ * The most bytes of a key or signature file read: signify writes each under 300 bytes (a comment
+ * line, a line of base64); this leaves room for a long comment, and anything larger is not one.
+ */
+export const SIGNIFY_FILE_MOST = 4096;
+
 export interface PublicKey {
   keyNumber: Buffer;
   key: KeyObject;

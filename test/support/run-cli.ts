@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,14 +37,21 @@ function openToAll(entry: string): void {
 /**
  * Spawns the real `ports-gen` binary as a user would, with no terminal. `bin`: another program
  * than the repository's (see code-fingerprint.test); `user`: run as another user (root only),
- * from a copy that user can read.
+ * from a copy that user can read; `started`: given the process (to send it a signal);
+ * `killAfterMs`: a run that should end at once but blocks is killed then (SIGKILL: a process
+ * blocked in a system call runs no handler), and fails its test instead of hanging the suite.
  */
-export function runCli(args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; bin?: string; user?: { uid: number; gid: number } }): Promise<CliRun> {
+export function runCli(
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; bin?: string; user?: { uid: number; gid: number }; started?: (child: ChildProcess) => void; killAfterMs?: number },
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     // As a user's shell has it: no deploy URL, and not in CI (whose own CI=true would add its warnings).
     const env = { ...process.env, URL: '', CI: '', ...options.env };
     const bin = options.bin ?? (options.user ? programForAnyone() : BIN);
-    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
+    const guard = options.killAfterMs === undefined ? {} : { timeout: options.killAfterMs, killSignal: 'SIGKILL' as const };
+    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...guard, ...options.user });
+    options.started?.(child);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
