@@ -80,8 +80,8 @@ test('the workflow parses, and its steps update, commit and deploy a mirror: twi
       const log = git(repo, 'log', '--format=%s');
       assert.match(log, /^Catalogue: the PortIndex of \d{4}-\d\d-\d\dT\d\d:\d\dZ\n/, 'the catalogue committed');
       assert.is(git(remote, 'log', '--format=%s', '-1', 'main').trim(), log.split('\n')[0], 'and pushed');
-      const summary = JSON.parse(readFileSync(path.join(repo, 'update.json'), 'utf8')) as { import: { added: string[] }; build: { ran: boolean } };
-      assert.equal([summary.import.added, summary.build.ran], [['zlib', 'curl', 'SDL2', 'oldtool'], true]);
+      const summary = JSON.parse(readFileSync(path.join(repo, 'update.json'), 'utf8')) as { import: { added: number }; build: { ran: boolean } };
+      assert.equal([summary.import.added, summary.build.ran], [4, true]);
       const deployed = readTree(path.join(dir, 'deployed'));
       assert.match(deployed.get('api/v1/ports/zlib/index.json')!.toString(), '"version":"1.3"');
       assert.match(deployed.get('api/v1/ports/zlib/index.json')!.toString(), '"name":"zlib"');
