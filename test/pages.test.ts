@@ -112,6 +112,8 @@ test("a port's page shows what the live site's does, linked to real URLs", async
     assert.match(gnupg1, '<p class="retired" role="note"><strong>Retired.</strong>');
     assert.match(gnupg1, '<dt>Replaced by</dt><dd><a href="../../port/gnupg2/">gnupg2</a></dd>');
     assert.match(gnupg1, '<dt>Maintainers</dt><dd>none</dd>');
+    assert.not.match(gnupg1, 'port install', 'a retired port offers no install command');
+    assert.match(section(gnupg1, 'Install'), '<p class="muted">Not installable: the port is retired; install <a href="../../port/gnupg2/">gnupg2</a> instead.</p>');
   });
 });
 
