@@ -87,7 +87,9 @@ test('the workflow parses, and its steps update, commit and deploy a mirror: twi
       for (const step of steps) {
         if (step.run === undefined) continue;
         const script = step === deploy ? `rm -rf ../deployed ../functions && cp -rL ${siteDir} ../deployed && cp -rL ${functions} ../functions` : step.run.trim() === 'npm ci' ? 'true' : step.run;
-        await execFileAsync('bash', ['-e', '-c', script], { cwd: repo, env: { ...env, ...step.env } });
+        const { stderr } = await execFileAsync('bash', ['-e', '-c', script], { cwd: repo, env: { ...env, ...step.env } });
+        // A PortIndex has no file lists: the workflow says so (--no-builds), so no run warns of them.
+        assert.not.match(stderr, 'no-builds-file', step.name ?? step.run);
       }
     };
     try {
