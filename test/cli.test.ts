@@ -319,6 +319,14 @@ test('an --out whose directories are not there yet: they are made, as mkdir -p m
   });
 });
 
+test('the docs run the program one way, `npx ports-gen`, as a project that installed the package runs it', () => {
+  for (const doc of ['README.md', 'docs/deploy.md', 'docs/hosting.md', 'docs/api.md', 'docs/catalogue-format.md']) {
+    const blocks = [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const bare = blocks.flatMap((block) => block.split('\n')).filter((line) => /(?<![\w/.-]|npx )ports-gen(?= )/.test(line));
+    assert.equal(bare, [], doc);
+  }
+});
+
 test('a rebuild replaces the whole tree: a port removed from the catalogue is gone; the replaced tree is kept, ignored by git', async () => {
   await withTempDir(async (dir) => {
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
