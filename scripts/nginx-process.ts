@@ -23,7 +23,7 @@ export function findNginx(): string | undefined {
 }
 
 /** A free loopback port, as the kernel picks one. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -39,6 +39,38 @@ async function accepting(port: number): Promise<boolean> {
   });
 }
 
+/** The http context's directives that keep what nginx writes (its temporary files) in `dir`, and no access log. */
+export function httpPathsIn(dir: string): string[] {
+  return ['  access_log off;', ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${path.join(dir, name)};`)];
+}
+
+/**
+ * nginx.conf for nginx in the foreground, everything it writes in `dir`, and `include` (a file,
+ * or a pattern of files as Debian's `conf.d/*.conf`) in its http context. `reloads`: with a
+ * master process, as nginx runs on a host, which `nginx -s reload` gives a new configuration
+ * (nginx alone, without one, answers HTTP/0.9 garbage after a reload).
+ */
+export function nginxMainConf(dir: string, include: string, reloads = false): string {
+  return [
+    'daemon off;',
+    `master_process ${reloads ? 'on' : 'off'};`,
+    // Its worker reads the site as this process may (root's would otherwise be nobody, kept out of a temporary directory).
+    ...(reloads ? ['worker_processes 1;', ...(process.getuid?.() === 0 ? ['user root;'] : [])] : []),
+    `pid ${path.join(dir, 'nginx.pid')};`,
+    `error_log ${path.join(dir, 'error.log')} warn;`,
+    'events {}',
+    'http {',
+    ...httpPathsIn(dir),
+    // nginx closes a kept-alive connection after 1,000 requests by default; the load test's
+    // client (autocannon) then gives every later answer on that connection to the request
+    // before it, and a fast run counted every answer past the 1,000th of each as wrong.
+    '  keepalive_requests 1000000;',
+    `  include ${include};`,
+    '}',
+    '',
+  ].join('\n');
+}
+
 /**
  * `dir`/nginx.conf: nginx in the foreground, everything it writes in `dir`, and `site` (what
  * `ports-gen nginx` printed) in its http context.
@@ -46,28 +78,8 @@ async function accepting(port: number): Promise<boolean> {
 function writeNginxConf(dir: string, site: string): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'site.conf'), site);
-  const temp = (name: string) => `  ${name}_temp_path ${path.join(dir, name)};`;
   const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(
-    conf,
-    [
-      'daemon off;',
-      'master_process off;',
-      `pid ${path.join(dir, 'nginx.pid')};`,
-      `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events {}',
-      'http {',
-      '  access_log off;',
-      // nginx closes a kept-alive connection after 1,000 requests by default; the load test's
-      // client (autocannon) then gives every later answer on that connection to the request
-      // before it, and a fast run counted every answer past the 1,000th of each as wrong.
-      '  keepalive_requests 1000000;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
-      `  include ${path.join(dir, 'site.conf')};`,
-      '}',
-      '',
-    ].join('\n'),
-  );
+  writeFileSync(conf, nginxMainConf(dir, path.join(dir, 'site.conf')));
   return conf;
 }
 
@@ -85,8 +97,12 @@ export function testNginxConfig(bin: string, dir: string, site: string): { statu
  */
 export async function startNginx(bin: string, dir: string, config: (listen: string) => Promise<string>): Promise<Running> {
   const port = await freePort();
-  writeNginxConf(dir, await config(`127.0.0.1:${port}`));
-  const child: ChildProcess = spawn(bin, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return runNginx(bin, dir, writeNginxConf(dir, await config(`127.0.0.1:${port}`)), port);
+}
+
+/** Real nginx in the foreground on the configuration `conf` (see nginxMainConf), once it accepts connections on `port`. */
+export async function runNginx(bin: string, dir: string, conf: string, port: number): Promise<Running> {
+  const child: ChildProcess = spawn(bin, ['-p', dir, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   for (let tries = 0; !(await accepting(port)); tries++) {

@@ -307,6 +307,26 @@ test('refuses an --out that is the catalogue, holds it, is /, or is a foreign no
   });
 });
 
+test('an --out whose directories are not there yet: they are made, as mkdir -p makes them (a link to nowhere on the way is refused: hostile-paths)', async () => {
+  await withTempDir(async (dir) => {
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });
+    for (const out of ['www/ports/dist', path.join(dir, 'srv', 'ports', 'dist')]) {
+      const run = await runCli(['build', '--quiet', '--out', out], { cwd: dir });
+      assert.is(run.code, 0, `${out}: ${run.stderr}`);
+      assert.match(readFileSync(path.resolve(dir, out, 'api/v1/ports/zlib/index.json'), 'utf8'), '"name":"zlib"');
+    }
+    assert.equal(readdirSync(dir).sort(), ['catalogue', 'srv', 'www']);
+  });
+});
+
+test('the docs run the program one way, `npx ports-gen`, as a project that installed the package runs it', () => {
+  for (const doc of ['README.md', 'docs/deploy.md', 'docs/hosting.md', 'docs/api.md', 'docs/catalogue-format.md']) {
+    const blocks = [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const bare = blocks.flatMap((block) => block.split('\n')).filter((line) => /(?<![\w/.-]|npx )ports-gen(?= )/.test(line));
+    assert.equal(bare, [], doc);
+  }
+});
+
 test('a rebuild replaces the whole tree: a port removed from the catalogue is gone; the replaced tree is kept, ignored by git', async () => {
   await withTempDir(async (dir) => {
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: good });

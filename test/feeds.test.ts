@@ -81,6 +81,26 @@ test('three imports give the feed entries written by hand, newest first; Atom pa
   });
 });
 
+test("on a site with pages for people, each entry links the port's own page, which the site has; without pages, the browser's fragment route", async () => {
+  await withTempDir(async (dir) => {
+    await history(dir);
+    const run = await runCli(['build', '--quiet', '--no-builds', '--pages', '--base-url', 'https://ports.example.org'], { cwd: dir });
+    assert.is(run.code, 0, run.stderr);
+    const site = path.join(dir, 'dist');
+    const items = (JSON.parse(readFileSync(path.join(site, 'feeds/updates.json'), 'utf8')) as { items: Array<{ url: string; title: string }> }).items;
+    const names = items.map((item) => item.title.split(' ')[0]!);
+    assert.equal(items.map((item) => item.url), names.map((name) => `https://ports.example.org/port/${encodeURIComponent(name)}/`));
+    for (const name of names) assert.ok(existsSync(path.join(site, 'port', name, 'index.html')), `the page of ${name}`);
+    const atom = readFileSync(path.join(site, 'feeds/updates.atom'), 'utf8');
+    assert.equal([...atom.matchAll(/<link rel="alternate" type="text\/html" href="([^"]*)"\/>/g)].map((m) => m[1]).slice(1), items.map((item) => item.url), 'the Atom entries alike');
+    assert.not.match(atom, '/#/');
+
+    assert.is((await build(dir)).code, 0);
+    const plain = (JSON.parse(readFileSync(path.join(site, 'feeds/updates.json'), 'utf8')) as { items: Array<{ url: string }> }).items;
+    assert.equal(plain.map((item) => item.url), names.map((name) => `https://ports.example.org/#/ports/${encodeURIComponent(name)}`));
+  });
+});
+
 test('no record of changes: no feeds, no warning, and the page names none; a damaged line fails the build, naming it', async () => {
   await withTempDir(async (dir) => {
     cpSync(path.join(HISTORY, 'PortIndex-1'), path.join(dir, 'PortIndex'));

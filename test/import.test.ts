@@ -3,6 +3,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'no
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { summariseImport } from '../src/cli/import-summary.js';
 import { importCatalogue } from '../src/import/import-catalogue.js';
 import { mergePorts, type PortObject } from '../src/derive/merge-ports.js';
 import { Interrupted } from '../src/core/problems/interrupted.js';
@@ -71,6 +72,15 @@ test('import: the first makes the catalogue; the same source again changes no by
     const back = await runCli(['import', 'first.json'], { cwd: dir });
     assert.match(back.stdout, /1 updated, 0 unchanged, 0 retired, 1 returned/);
   });
+});
+
+test("import: the report's counts have their thousands separated, as every count ports-gen prints", () => {
+  const names = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+  const changes = { added: names(1234, 'a'), updated: [], unchanged: names(40_000, 'u'), retired: names(1000, 'r'), returned: [], kept: names(1001, 'k') };
+  assert.is(
+    summariseImport('PortIndex', changes, true, false),
+    'imported PortIndex: 1,234 added, 0 updated, 40,000 unchanged, 1,000 retired, 0 returned, 1,001 kept as they were (not usable in the source)\n',
+  );
 });
 
 test('import: the report names the ports of a kind only when they are few (--json lists them all)', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -19,8 +19,16 @@ test('the packed package installs into an empty project, and its ports-gen build
   await withTempDir(async (dir) => {
     const packed = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], ROOT)) as Array<{ filename: string; files: Array<{ path: string }> }>;
     const files = packed[0]!.files.map((file) => file.path).sort();
-    for (const wanted of ['bin/ports-gen.js', 'build/bundle/cli.js', 'build/bundle/write-worker.js', 'netlify/functions/ports-gen-api.mjs', 'LICENSE', 'README.md', 'docs/api.md', 'package.json']) assert.ok(files.includes(wanted), `ships ${wanted}`);
-    for (const file of files) assert.ok(/^(bin|build\/bundle|docs|netlify\/functions)\/|^(LICENSE|README\.md|package\.json)$/.test(file), `ships only what users run or read: ${file}`);
+    for (const wanted of ['bin/ports-gen.js', 'build/bundle/cli.js', 'build/bundle/write-worker.js', 'netlify/functions/ports-gen-api.mjs', 'LICENSE', 'README.md', 'docs/api.md', 'examples/github-actions/update.yml', 'package.json']) assert.ok(files.includes(wanted), `ships ${wanted}`);
+    for (const file of files) assert.ok(/^(bin|build\/bundle|docs|examples|netlify\/functions)\/|^(LICENSE|README\.md|package\.json)$/.test(file), `ships only what users run or read: ${file}`);
+    // Every file the shipped README and docs link to is shipped with them.
+    for (const doc of files.filter((file) => file.endsWith('.md'))) {
+      const text = readFileSync(path.join(ROOT, doc), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)#:\s]+)(?:#[^)]*)?\)/g)) {
+        const linked = path.posix.normalize(path.posix.join(path.posix.dirname(doc), target!));
+        assert.ok(files.some((file) => file === linked || file.startsWith(`${linked.replace(/\/$/, '')}/`)), `${doc} links to ${target}, which is shipped`);
+      }
+    }
     // publint, strict, on the package as packed (its warnings count as errors).
     const unpacked = path.join(dir, 'unpacked');
     mkdirSync(unpacked);

@@ -89,6 +89,7 @@ const ROWS: Row[] = [
   { method: 'GET', target: '/sitemap-01.xml', expect: NOT_FOUND, netlify: emulation404(NO_404) },
   { method: 'GET', target: '/dump/ports.json.sig', expect: NOT_FOUND, netlify: emulation404(NO_404) },
   { method: 'POST', target: '/port/zlib/', expect: NOT_FOUND, netlify: { ...page('port/zlib/index.html'), why: ANY_METHOD } },
+  { method: 'POST', target: '/', expect: NOT_FOUND, netlify: { ...page('index.html'), why: ANY_METHOD } },
   // The files behind the pages and the site's own files are no pages.
   { method: 'GET', target: '/404.html', expect: NOT_FOUND, netlify: { ...page('404.html'), nosniff: false, why: FILES_BY_PATH } },
   { method: 'GET', target: '/port/zlib/index.html', expect: NOT_FOUND, netlify: { ...page('port/zlib/index.html'), why: FILES_BY_PATH } },
@@ -205,6 +206,12 @@ for (const host of HOSTS) {
     if (host.name === 'netlify') assert.is(res.body.length, 0);
     else check('GET /nonsense', { status: 404, body: 'api-not-found' }, res, '');
   });
+  // Files are read by GET and HEAD: another method finds none, as on a page (nginx's static module would answer its own 405).
+  if (host.name !== 'netlify') {
+    without('POST to the browser\'s page, its script and a dump: the API\'s Not found, as any path no file answers', async (context) => {
+      for (const target of ['/', '/browser/app.js', '/dump/ports.json']) check(`POST ${target}`, { status: 404, body: 'api-not-found' }, await httpRequest(context.url!, 'POST', target), '');
+    });
+  }
   without('GET /port/zlib/: no page', async (context) => {
     const res = await httpRequest(context.url!, 'GET', '/port/zlib/');
     assert.is(res.status, 404);

@@ -112,6 +112,8 @@ test("a port's page shows what the live site's does, linked to real URLs", async
     assert.match(gnupg1, '<p class="retired" role="note"><strong>Retired.</strong>');
     assert.match(gnupg1, '<dt>Replaced by</dt><dd><a href="../../port/gnupg2/">gnupg2</a></dd>');
     assert.match(gnupg1, '<dt>Maintainers</dt><dd>none</dd>');
+    assert.not.match(gnupg1, 'port install', 'a retired port offers no install command');
+    assert.match(section(gnupg1, 'Install'), '<p class="muted">Not installable: the port is retired; install <a href="../../port/gnupg2/">gnupg2</a> instead.</p>');
   });
 });
 
@@ -145,6 +147,26 @@ test('the lists, categories, maintainers and start page: by name, plurals and co
     const missing = site.get('404.html')!;
     assert.match(missing, '<h1>Not found</h1>');
     assert.match(missing, '<link rel="stylesheet" href="/browser/style.css">', 'served at any depth, it links from the root');
+  });
+});
+
+test('maintainers the ports list by e-mail alone are in the list and the counts, by name and without a page, as the API lists them', async () => {
+  await withTempDir(async (dir) => {
+    // The maintainers fixture: "mark" at macports.org (and "Mark" at MacPorts.org, the same person) has no handle.
+    const site = await build(dir, true, path.join(FIXTURES, 'maintainers', 'catalogue'));
+    const list = site.get('maintainers/index.html')!;
+    const entries = [...list.matchAll(/<li>(?:<a href="([^"]*)">)?([^<]*)(?:<\/a>)? <span class="muted">([^<]*)<\/span><\/li>/g)].map((m) => [m[2], m[1] ?? null, m[3]]);
+    assert.equal(entries, [
+      ['@ghonly', '../maintainer/ghonly/', '1 active port'],
+      ['@JDoe', '../maintainer/JDoe/', '2 active ports'],
+      ['@jdoe', '../maintainer/jdoe/', '1 active port'],
+      ['mark', null, '2 active ports'],
+      ['@markgh', '../maintainer/markgh/', '2 active ports'],
+    ]);
+    assert.match(list, '<p class="muted">5 maintainers, by name.</p>');
+    assert.match(site.get('index.html')!, 'by <a href="maintainers/">5 maintainers</a>.');
+    assert.match(site.get('port/zeta/index.html')!, '<dt>Maintainers</dt><dd><ul class="inline"><li>mark</li></ul></dd>');
+    assert.not.ok([...site.keys()].some((file) => file.startsWith('maintainer/mark/')), 'no page: the API has no resource for a person without a handle');
   });
 });
 

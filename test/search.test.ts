@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { indexed, search, type SearchEntry } from '../src/browser/search.js';
-import { synthSearchIndex } from './support/browser-site.js';
+import { synthSearchIndex } from '../scripts/search-site.js';
 
 /** The browser's search (src/browser/search.ts) on plain data: which ports match, and in which order. */
 const all = (entries: readonly SearchEntry[], query: string) => {

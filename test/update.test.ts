@@ -16,7 +16,7 @@ const HISTORY = path.join(FIXTURES, 'import-history');
 const FAST = { PORTS_GEN_HTTP_TIMEOUT_MS: '300', PORTS_GEN_HTTP_RETRIES: '1', PORTS_GEN_HTTP_BACKOFF_MS: '10' };
 
 interface Summary {
-  import: { added?: string[]; updated?: string[]; written: boolean; notModified: boolean };
+  import: { added?: number; updated?: number; unchanged?: number; written: boolean; notModified: boolean; names?: { added: string[]; updated: string[]; unchanged: string[] } };
   build: { ran: boolean; ok?: boolean; written?: number };
   seconds: number;
 }
@@ -32,14 +32,15 @@ test('update builds after a change or without a site, not after a 304; its JSON 
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const update = async (url = `${base}/PortIndex`) => {
-      const run = await runCli(['update', url, '--json', '--no-builds', '--base-url', 'https://ports.example.org'], { cwd: dir, env: FAST });
+    const update = async (url = `${base}/PortIndex`, names: string[] = []) => {
+      const run = await runCli(['update', url, '--json', ...names, '--no-builds', '--base-url', 'https://ports.example.org'], { cwd: dir, env: FAST });
       return { run, summary: run.code === 0 ? (JSON.parse(run.stdout) as Summary) : undefined };
     };
     try {
       const first = await update();
       assert.is(first.run.code, 0, first.run.stderr);
-      assert.equal([first.summary!.import.added, first.summary!.import.written, first.summary!.build.ran, first.summary!.build.ok], [['zlib', 'curl', 'SDL2', 'oldtool'], true, true, true]);
+      assert.equal([first.summary!.import.added, first.summary!.import.written, first.summary!.build.ran, first.summary!.build.ok], [4, true, true, true]);
+      assert.is(first.summary!.import.names, undefined, 'counts, not the names of every port');
       assert.match(readFileSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json'), 'utf8'), '"version":"1.3"');
 
       const site = readTree(path.join(dir, 'dist'));
@@ -48,8 +49,9 @@ test('update builds after a change or without a site, not after a 304; its JSON 
       assert.equal(readTree(path.join(dir, 'dist')), site, 'no build, the same site');
 
       snapshot = 'PortIndex-2';
-      const changed = await update();
-      assert.equal([changed.summary!.import.updated, changed.summary!.build.ran], [['zlib', 'SDL2'], true]);
+      const changed = await update(undefined, ['--names']);
+      assert.equal([changed.summary!.import.updated, changed.summary!.import.unchanged, changed.summary!.build.ran], [2, 1, true]);
+      assert.equal([changed.summary!.import.names!.updated, changed.summary!.import.names!.unchanged], [['zlib', 'SDL2'], ['curl']], '--names: the ports of each count');
       assert.ok(changed.summary!.build.written! > 0);
       assert.match(readFileSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json'), 'utf8'), '"version":"1.3.1"');
 

@@ -6,6 +6,7 @@ import { scanBuilds } from '../catalogue/scan-builds.js';
 import { codeFingerprint } from '../core/code-fingerprint.js';
 import { collectGarbage } from '../core/collect-garbage.js';
 import { limitInlining } from '../core/compile-budget.js';
+import { makeParentDirectories } from '../core/missing-directory.js';
 import { Interrupted } from '../core/problems/interrupted.js';
 import { MachineFault, machineFaultOf } from '../core/problems/machine-fault.js';
 import type { PortList } from '../derive/ports.js';
@@ -52,6 +53,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   checkOutputDirectory(out, path.resolve(options.cwd, options.catalogue));
   let lock: BuildLock;
   try {
+    // `--out /var/www/ports/dist` on a new host: its directories are made, as `mkdir -p` would.
+    makeParentDirectories(out, 'cannot write the site', '--out');
     lock = await BuildLock.take(out, options.wait ?? false);
   } catch (cause) {
     throw machineFaultOf(cause, options.cwd) ?? cause;

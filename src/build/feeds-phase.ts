@@ -24,16 +24,16 @@ export async function readFeedRecords(files: CatalogueFiles, log: ProblemLog): P
  */
 export function browserFiles(records: readonly ChangeRecord[] | undefined, baseUrl: string, pages: boolean): { browser: Map<string, string>; feeds?: Map<string, string> } {
   const browser = browserAssets();
-  const fed = records && feedFiles(records, baseUrl, browser.get(BROWSER_PAGE)!);
+  const fed = records && feedFiles(records, baseUrl, pages, browser.get(BROWSER_PAGE)!);
   if (fed) browser.set(BROWSER_PAGE, fed.page);
   if (pages) browser.delete(BROWSER_PAGE);
   return { browser, feeds: fed?.files };
 }
 
-/** The feed files by path, and the browser's page (`page`) announcing them. */
-function feedFiles(records: readonly ChangeRecord[], baseUrl: string, page: string): { files: Map<string, string>; page: string } {
+/** The feed files by path, and the browser's page (`page`) announcing them; `pages`: the site has pages for people. */
+function feedFiles(records: readonly ChangeRecord[], baseUrl: string, pages: boolean, page: string): { files: Map<string, string>; page: string } {
   const { hostname, host } = new URL(baseUrl);
-  const site = { baseUrl, title: `Port updates: ${host}` };
+  const site = { baseUrl, title: `Port updates: ${host}`, pages };
   const entries = feedEntries(records, hostname);
   const files = new Map([
     [FEED_ATOM, atomFeed(site, entries)],

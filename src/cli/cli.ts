@@ -89,9 +89,10 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--date <iso>', "the import's date in changes.ndjson (default: now)")
     .option('--sig <url|file>', "the source's signify signature (with --pub)")
     .option('--pub <key>', 'the public key that --sig must be made with')
-    .option('--json', 'print one summary as JSON on stdout: the import, the build, the time', false)
+    .option('--json', "print one summary as JSON on stdout: the import's counts, the build, the time", false)
+    .option('--names', "with --json: also name the ports of each count (every port of the catalogue is in one)", false)
     .option('--quiet', 'print problems only', false)
-    .action(async (source: string, opts: BuildFlags & { keepGoing: boolean; date?: string; sig?: string; pub?: string }) => {
+    .action(async (source: string, opts: BuildFlags & { keepGoing: boolean; names: boolean; date?: string; sig?: string; pub?: string }) => {
       const progress = progressFor(io, opts.quiet);
       const building = buildOptionsFrom(opts, io);
       const importing = { cwd: io.cwd, source, catalogue: opts.catalogue, dryRun: false, keepGoing: opts.keepGoing, progress, ...importFlags(opts, io) };
@@ -101,7 +102,7 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       if (typeof result === 'number') return setExit(result);
       const { imported, built } = result;
       const problems = [...imported.log.kept, ...(built?.log.kept ?? [])];
-      if (opts.json) io.stdout(`${JSON.stringify(imported.ok ? updateSummary(result) : problems)}\n`);
+      if (opts.json) io.stdout(`${JSON.stringify(imported.ok ? updateSummary(result, opts.names) : problems)}\n`);
       // With --json a failed import's problems are its stdout; any other problem goes to stderr.
       if (imported.ok || !opts.json) {
         if (imported.log.total > 0) io.stderr(`${formatProblems(imported.log)}\n`);

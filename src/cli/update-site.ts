@@ -10,6 +10,7 @@ import { buildSite, type BuildOptions, type BuildResult } from '../build/build.j
 import { catalogueDigest } from '../build/catalogue-digest.js';
 import { loadBuiltFrom } from '../build/state.js';
 import { importCatalogue, type ImportOptions, type ImportResult } from '../import/import-catalogue.js';
+import type { ImportChanges } from '../derive/merge-ports.js';
 
 export interface UpdateResult {
   imported: ImportResult;
@@ -30,9 +31,21 @@ export async function updateSite(importing: ImportOptions, building: BuildOption
   return { imported, built, seconds: seconds() };
 }
 
-/** The one JSON summary of `update --json`: the import's counts, whether a build ran and what it wrote, the time. */
-export function updateSummary({ imported, built, seconds }: UpdateResult): unknown {
+/** How many ports of each kind an import counted (see ImportChanges). */
+function changeCounts(changes: ImportChanges): Record<keyof ImportChanges, number> {
+  const { added, updated, unchanged, retired, returned, kept } = changes;
+  return { added: added.length, updated: updated.length, unchanged: unchanged.length, retired: retired.length, returned: returned.length, kept: kept.length };
+}
+
+/**
+ * The one JSON summary of `update --json`: the import's counts, whether a build ran and what it
+ * wrote, the time. The names of the ports only with `names`: every port of the catalogue is one
+ * of them (most are `unchanged`), which is the whole catalogue's names in a scheduled job's log.
+ */
+export function updateSummary({ imported, built, seconds }: UpdateResult, names = false): unknown {
   const { changes, wrote, notModified } = imported;
   const build = built ? { ran: true, ok: built.ok, files: built.stats.files, written: built.stats.written, carried: built.stats.carried, seconds: built.stats.seconds } : { ran: false };
-  return { import: { ...changes, written: wrote, notModified: notModified === true }, build, seconds: Number(seconds.toFixed(3)) };
+  const counts = changes ? changeCounts(changes) : {};
+  const named = names && changes ? { names: changes } : {};
+  return { import: { ...counts, written: wrote, notModified: notModified === true, ...named }, build, seconds: Number(seconds.toFixed(3)) };
 }

@@ -65,3 +65,22 @@ export function maintainersByHandle(listings: readonly MaintainerListing[]): Map
   }
   return byHandle;
 }
+
+/**
+ * The people without a handle, as the pages list them: one entry per name, letter case aside
+ * (as a port's page shows them), in the order first seen. They have no page of their own (the
+ * API has no resource for them); someone with neither a name nor a handle has nothing to be
+ * listed by.
+ */
+export function maintainersByName(listings: readonly MaintainerListing[]): Map<string, MaintainerListing[]> {
+  const byName = new Map<string, MaintainerListing[]>();
+  for (const listing of listings) {
+    const { github, name } = listing.person;
+    if (github !== '' || name === '') continue;
+    const key = name.toLowerCase();
+    const same = byName.get(key);
+    if (same) same.push(listing);
+    else byName.set(key, [listing]);
+  }
+  return byName;
+}

@@ -61,7 +61,10 @@ function portPage(site: PageSite, { port, variantNotes }: PortPageData, toCatego
     port.active ? '' : `<p class="retired" role="note"><strong>Retired.</strong> The newest PortIndex no longer lists this port: this page shows it as it was last published.${port.replaced_by ? ` It is replaced by ${toPort(port.replaced_by)}.` : ''}</p>`,
     port.description ? `<p class="lead">${escapeHtml(port.description)}</p>` : '',
     '<h2>Install</h2>',
-    `<div class="install"><pre id="install"><code>sudo port install ${escapeHtml(port.name)}</code></pre><button type="button" class="copy" data-copy="install" hidden>Copy</button></div>`,
+    // A retired port is in no PortIndex that `port` reads: the command would only fail.
+    port.active
+      ? `<div class="install"><pre id="install"><code>sudo port install ${escapeHtml(port.name)}</code></pre><button type="button" class="copy" data-copy="install" hidden>Copy</button></div>`
+      : `<p class="muted">Not installable: the port is retired${port.replaced_by ? `; install ${toPort(port.replaced_by)} instead` : ''}.</p>`,
     `<dl class="fields">${fields.join('')}</dl>`,
     port.long_description && port.long_description !== port.description ? `<h2>Description</h2><p>${escapeHtml(port.long_description)}</p>` : '',
     '<h2>Variants</h2>',

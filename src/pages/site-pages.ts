@@ -1,5 +1,5 @@
 import { contentHash } from '../core/content-hash.js';
-import { maintainersByHandle, type CategoryListing, type MaintainerListing } from '../derive/listings.js';
+import { maintainersByHandle, maintainersByName, type CategoryListing, type MaintainerListing } from '../derive/listings.js';
 import type { PortSummary } from '../derive/ports.js';
 import { categoryPageFile, hasCategoryPage, hasMaintainerPage, maintainerPageFile, NOT_FOUND_PAGE, PAGE_FILE, pageUrlPath, portPagePath, ROBOTS_FILE, SEARCH_PAGE } from '../routes/site-files.js';
 import { notFoundPage, searchPage, startPage } from './fixed-pages.js';
@@ -44,9 +44,10 @@ export function sitePages(site: PageSite, listings: PageListings, sitemapLimit =
   const byPort = new Map(listings.ports.map((port) => [port.name, port]));
   const describe = (name: string) => byPort.get(name);
   const handles = [...maintainersByHandle(listings.maintainers)].filter(([github]) => hasMaintainerPage(github));
+  const maintainers = maintainerEntries(listings.maintainers);
   const categories = listings.categories.filter((category) => hasCategoryPage(category.name));
   const files = new Map<string, LazyPage>();
-  const counts = { ports: listings.ports.length, active: listings.ports.filter((port) => port.active).length, categories: listings.categories.length, maintainers: handles.length };
+  const counts = { ports: listings.ports.length, active: listings.ports.filter((port) => port.active).length, categories: listings.categories.length, maintainers: maintainers.length };
   files.set(PAGE_FILE, () => startPage(site, counts, listings.ports, describe));
   const lists = [
     ...listPages(site, { list: 'ports', title: 'Ports', noun: 'port', entries: () => byName(listings.ports, (port) => port.name).map((port) => (root: string) => portItem(port.name, root, describe)), count: listings.ports.length }),
@@ -62,8 +63,8 @@ export function sitePages(site: PageSite, listings: PageListings, sitemapLimit =
       list: 'maintainers',
       title: 'Maintainers',
       noun: 'maintainer',
-      entries: () => byName(handles, ([github]) => github).map(([github, same]) => (root: string) => namedEntry(hrefTo(root, maintainerPageFile(github)), `@${github}`, counted(new Set(same.flatMap((l) => l.active)).size, 'active port'))),
-      count: handles.length,
+      entries: () => byName(maintainers, (entry) => entry.key).map((entry) => (root: string) => namedEntry(entry.page === undefined ? undefined : hrefTo(root, entry.page), entry.text, counted(entry.active, 'active port'))),
+      count: maintainers.length,
     }),
   ];
   for (const [file, page] of lists) files.set(file, page);
@@ -76,6 +77,28 @@ export function sitePages(site: PageSite, listings: PageListings, sitemapLimit =
   for (const [file, page] of sitemapFiles(site.baseUrl, urls, pages.length + listings.ports.length, sitemapLimit)) files.set(file, page);
   files.set(ROBOTS_FILE, () => robotsText(site.baseUrl));
   return files;
+}
+
+/** A maintainer in the list of maintainers: by what people know them by, with their page when they have one. */
+interface MaintainerEntry {
+  /** What the list is sorted by: the handle, or the name. */
+  key: string;
+  text: string;
+  page: string | undefined;
+  /** Their active ports. */
+  active: number;
+}
+
+/**
+ * Every maintainer as the list shows them: one entry per handle (everyone who uses it, as its
+ * page), and, by name, the people the ports list with an e-mail address alone, whom the API
+ * lists too but who have no page of their own.
+ */
+function maintainerEntries(listings: readonly MaintainerListing[]): MaintainerEntry[] {
+  const active = (same: readonly MaintainerListing[]) => new Set(same.flatMap((listing) => listing.active)).size;
+  const byHandle = [...maintainersByHandle(listings)].map(([github, same]) => ({ key: github, text: `@${github}`, page: hasMaintainerPage(github) ? maintainerPageFile(github) : undefined, active: active(same) }));
+  const byPersonName = [...maintainersByName(listings).values()].map((same) => ({ key: same[0]!.person.name, text: same[0]!.person.name, page: undefined, active: active(same) }));
+  return [...byHandle, ...byPersonName];
 }
 
 function namedEntry(href: string | undefined, name: string, count: string): string {

@@ -6,7 +6,7 @@
  * templates whose every value is escaped below.
  */
 import type { ChangeRecord, PortRelease } from '../catalogue/change-schema.js';
-import { FEED_ATOM, FEED_JSON } from '../routes/site-files.js';
+import { FEED_ATOM, FEED_JSON, portPagePath } from '../routes/site-files.js';
 
 /** At most this many entries, the newest. */
 export const FEED_ENTRIES = 500;
@@ -73,13 +73,18 @@ function commitOf(info: unknown): string | undefined {
   return typeof commit === 'string' && commit !== '' ? commit : undefined;
 }
 
-/** What every feed says of its site: its base URL (no trailing slash) and its title. */
+/** What every feed says of its site: its base URL (no trailing slash), its title, and whether it has pages for people. */
 export interface FeedSite {
   baseUrl: string;
   title: string;
+  pages: boolean;
 }
 
-const portPage = (site: FeedSite, port: string) => `${site.baseUrl}/#/ports/${encodeURIComponent(port)}`;
+/**
+ * A port's page: its own on a site with pages for people (whose script would only send the
+ * browser's fragment link there), else the browser's fragment route.
+ */
+const portPage = (site: FeedSite, port: string) => (site.pages ? `${site.baseUrl}${portPagePath(port)}` : `${site.baseUrl}/#/ports/${encodeURIComponent(port)}`);
 const portApi = (site: FeedSite, port: string) => `${site.baseUrl}/api/v1/ports/${encodeURIComponent(port)}/`;
 
 function xml(text: string): string {

@@ -33,8 +33,8 @@ export function preflightMaps(): string[] {
   ];
 }
 
-/** A location for each file for programs; `miss`: where a missing one goes. */
-export function dataLocations(miss: string): string[] {
+/** A location for each file for programs; `miss`: where a missing one goes; `readsOnly`: a method other than GET and HEAD is a miss. */
+export function dataLocations(miss: string, readsOnly: string): string[] {
   return [
     '  # The files for programs (the dumps, their signatures, the feeds): their own types, any origin may read them.',
     ...DATA_ROUTES.flatMap((route) => [
@@ -44,6 +44,7 @@ export function dataLocations(miss: string): string[] {
         .filter(([name]) => name !== 'Content-Type')
         .map(([name, value]) => `    add_header ${name} ${quoted(value)} always;`),
       `    ${miss}`,
+      readsOnly,
       `    try_files /${route.file} =404;`,
       '  }',
     ]),

@@ -30,8 +30,11 @@ function headerLines(file: string): string[] {
   return [`    types { } default_type ${quoted(type!)};`, ...Object.entries(rest).map(([name, value]) => `    add_header ${name} ${quoted(value)} always;`)];
 }
 
-/** Pages are files: GET and HEAD read them, any other method finds none. */
-const READS_ONLY = '    if ($request_method !~ ^(GET|HEAD)$) { return 404; }';
+/**
+ * Pages are files: GET and HEAD read them, any other method finds none (as `serve` answers,
+ * see pageDecision). Without it nginx's static module answers its own 405 page.
+ */
+export const READS_ONLY = '    if ($request_method !~ ^(GET|HEAD)$) { return 404; }';
 
 function fileLocation(match: string, file: string, target: string): string[] {
   return [`  location ${match} {`, `    ${PAGE_MISS}`, READS_ONLY, ...headerLines(file), `    try_files ${target} =404;`, '  }'];

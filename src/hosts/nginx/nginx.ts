@@ -14,7 +14,7 @@ import {
 } from '../../routes/route-table.js';
 import { ERROR_BODIES, rootFile, type ErrorKind, type ListName } from '../../routes/site-files.js';
 import { dataLocations, preflightLocation, preflightMaps } from './nginx-data.js';
-import { PAGE_MISS, pageLocations } from './nginx-pages.js';
+import { PAGE_MISS, pageLocations, READS_ONLY } from './nginx-pages.js';
 import { GROUP, lastValueMap, listPageMap, mapHashSizes, QUERY_SPACE, quoted } from './nginx-maps.js';
 
 export { mapHashSizes };
@@ -209,6 +209,7 @@ export function renderNginxConfig(site: NginxSite): string {
         .filter(([name]) => name !== 'Content-Type')
         .map(([name, value]) => `    add_header ${name} ${quoted(value)};`),
       `    ${PAGE_MISS}`,
+      READS_ONLY,
       '    charset utf-8;',
       // text/html is always one of them: naming it again makes nginx warn.
       '    charset_types text/css text/javascript application/json;',
@@ -216,7 +217,7 @@ export function renderNginxConfig(site: NginxSite): string {
       '  }',
     ]),
     '',
-    ...dataLocations(PAGE_MISS),
+    ...dataLocations(PAGE_MISS, READS_ONLY),
     '',
     ...pageLocations(),
     '',

@@ -1,19 +1,23 @@
+/**
+ * A site for the search script alone, for the browser tests and the search benchmark
+ * (bench-search): the pages of zlib, the bundled script, and a synthetic search index.
+ */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
-import { buildCatalogue } from '../../scripts/synth/ports.js';
-import type { PortResource } from '../../src/derive/ports.js';
-import { PortPageRenderer } from '../../src/pages/port-page.js';
-import { sitePages } from '../../src/pages/site-pages.js';
-import { searchIndexBody } from '../../src/render/search-index.js';
-import { portPageFile } from '../../src/routes/site-files.js';
-import { ROOT } from './paths.js';
-import type { Running } from './suite-server.js';
+import { fileURLToPath } from 'node:url';
+import type { PortResource } from '../src/derive/ports.js';
+import { PortPageRenderer } from '../src/pages/port-page.js';
+import { sitePages } from '../src/pages/site-pages.js';
+import { searchIndexBody } from '../src/render/search-index.js';
+import { portPageFile } from '../src/routes/site-files.js';
+import type { Running } from './nginx-process.js';
+import { buildCatalogue } from './synth/ports.js';
 
-/** The browser's files as `npm run build` bundled them (scripts/bundle.ts). */
-const BUNDLE = path.join(ROOT, 'build', 'bundle', 'browser');
+/** The browser's files as `npm run build` bundled them (scripts/bundle.ts), from build/scripts. */
+const BUNDLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bundle/browser');
 
 /** The pages' site options: 127.0.0.1 at its root, where serveDirectory serves them. */
 const SITE = { baseUrl: 'http://127.0.0.1', feeds: false };
