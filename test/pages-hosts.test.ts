@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { findNginx, startNginx } from '../scripts/nginx-process.js';
 import { buildSite } from '../src/build/build.js';
-import { PAGE_POLICY } from '../src/routes/route-table.js';
+import { PAGE_POLICY } from '../src/routes/file-routes.js';
 import { serveSite } from '../src/hosts/serve/server.js';
 import { CONFORMANCE, CONFORMANCE_BASE_URL, CONFORMANCE_PAGE_SIZE } from './conformance/check.js';
 import { httpRequest, type HttpResponse } from './support/http.js';

@@ -1,9 +1,6 @@
 import path from 'node:path';
-import { changedSince, changedWhileRead, identifyFile, type KnownFile, type SeenFile } from '../catalogue/file-identity.js';
-import type { ChangeRecord } from '../catalogue/change-schema.js';
+import { changedSince, changedWhileRead, type SeenFile } from '../catalogue/file-identity.js';
 import { ChangedWhileRead } from '../catalogue/portindex/port-text-reader.js';
-import { scanBuilds } from '../catalogue/scan-builds.js';
-import { codeFingerprint } from '../core/code-fingerprint.js';
 import { collectGarbage } from '../core/collect-garbage.js';
 import { limitInlining } from '../core/compile-budget.js';
 import { makeParentDirectories } from '../core/missing-directory.js';
@@ -22,27 +19,22 @@ import type { FilesInfo } from '../writer/trees/marker.js';
 import { BuildLock, STALE_MS } from '../writer/trees/build-lock.js';
 import { checkPublishAccess } from '../writer/trees/publish-access.js';
 import { SiteWriter } from '../writer/thread/site-writer.js';
+import { COLLECT_AFTER_PORTS, failed, readSite, type SiteRead } from './read-site.js';
 import { startRun, type BuildOptions, type BuildResult, type BuildStats, type Run } from './build-run.js';
-import { browserFiles, readFeedRecords } from './feeds-phase.js';
+import { browserFiles } from './feeds-phase.js';
 import { writePages } from './files-phase.js';
 import { fixedOutputs, hostOutputs, listingOutputs, makeOutputs, portOutputs, portsDumpOutput, queryIndexOutput, searchIndexOutput, sitePageOutputs, versionsOutput, wantOutputs, type Derived, type DerivedSite, type Output } from './outputs.js';
 import { checkOutputDirectory, followOutput } from './output-guard.js';
 import { sitePagesOf, wantPortPages, type PortPages } from './pages-phase.js';
-import { readPorts, type PortsPhase } from './ports-phase.js';
 import { writeRecalled } from './recall/recalled-files.js';
 import { derivedAgain, type RecalledPorts } from './recall/recalled-ports.js';
 import { catalogueDigest } from './catalogue-digest.js';
-import { loadIdentity, saveBuiltFrom, saveIdentity, saveRecords, saveSnapshot } from './state.js';
+import { saveBuiltFrom, saveIdentity, saveRecords, saveSnapshot } from './state.js';
 import { writePorts } from './write-ports.js';
 
 export type { BuildOptions, BuildResult, BuildStats };
 export { validateCatalogue } from './validate-catalogue.js';
 
-/**
- * From this many ports on, a full collection follows the reading, and a rebuild's finishing:
- * below, the memory it gives back is not worth its time.
- */
-const COLLECT_AFTER_PORTS = 20000;
 
 const lockLost = (out: string) => new MachineFault(`the lock of ${out} was taken over by another build while this one stood still past ${STALE_MS / 1000} s: nothing published`);
 
@@ -129,40 +121,6 @@ function openWriter(options: BuildOptions, out: string): SiteWriter {
   } catch (cause) {
     throw machineFaultOf(cause, options.cwd) ?? cause;
   }
-}
-
-/** What the build read: its ports (recalled, or read and derived), the record of changes, builds.ndjson's identity. */
-interface SiteRead extends PortsPhase {
-  feedRecords: ChangeRecord[] | undefined;
-  identity: Promise<SeenFile>;
-  knownBuilds: KnownFile | undefined;
-  fingerprint: string;
-}
-
-/** Reads the ports and the record of changes while the writer thread surveys builds.ndjson and the previous trees; undefined with problems. */
-async function readSite(options: BuildOptions, out: string, run: Run, writer: SiteWriter): Promise<SiteRead | undefined> {
-  const { files, log } = run;
-  const knownBuilds = run.buildsReadable ? loadIdentity(out, files.buildsPath) : undefined;
-  const identity = run.buildsReadable ? identifyFile(files.buildsPath, knownBuilds, options.now ?? Date.now, (file) => writer.survey(file)) : undefined;
-  identity?.catch(() => undefined); // awaited later; a build that stops before then does not wait
-  writer.load(options.fingerprint);
-  run.progress.phase('reading ports');
-  const fingerprint = options.fingerprint ?? codeFingerprint();
-  const ports = readPorts(out, fingerprint, files, log, { baseUrl: options.baseUrl, pageSize: options.pageSize, strict: options.strict, pages: options.pages ?? false });
-  const feedRecords = await readFeedRecords(files, log);
-  // The document's bytes and the last cache are garbage now, but outside the heap: V8 would
-  // keep them until a collection the heap itself calls for, through the planning and the
-  // port files (see PortTextReader). A small catalogue's are not worth a collection.
-  if ((ports.prepared?.list.length ?? 0) >= COLLECT_AFTER_PORTS) collectGarbage();
-  if ((!ports.prepared && !ports.recalled) || !identity || log.errors > 0) return undefined;
-  return { ...ports, feedRecords, identity, knownBuilds, fingerprint };
-}
-
-/** A build with problems: the builds are still checked (every problem in one run), nothing is written. */
-async function failed(run: Run, writer: SiteWriter): Promise<BuildResult> {
-  if (run.buildsReadable) await scanBuilds(run.files.buildsPath, run.files.buildsName, run.log, () => undefined);
-  await writer.abort();
-  return run.finish(false);
 }
 
 /** What makes the files that are not made one by one: the ports' writer, or the recalled ports'. */

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { OUTPUT_SCHEMAS, errorBody, portsDump, versionsDump } from '../routes/output-schemas.js';
 import { API_HEADERS, JSON_FORMATS, LAST_PAGE, ROUTES, type Route } from '../routes/route-table.js';
+import {  } from '../routes/file-routes.js';
 import { DUMP_PORTS, DUMP_VERSIONS, ERROR_BODIES, FEED_ATOM, FEED_JSON, type ErrorKind } from '../routes/site-files.js';
 import { toJsonText } from './json-text.js';
 

@@ -1,21 +1,17 @@
 import {
   ALLOWED_METHODS,
   API_PREFIX,
-  BROWSER_ROUTES,
-  browserHeaders,
-  DATA_ROUTES,
-  dataHeaders,
   INSTANCE_ROUTES,
   JSON_FORMATS,
   methodNotAllowedBody,
   optionsBody,
-  pageHeaders,
   PREFLIGHT_CORS_HEADERS,
   PREFLIGHT_HEADERS,
   ROUTES,
   type InstanceList,
   type Route,
 } from './route-table.js';
+import { BROWSER_ROUTES, browserHeaders, DATA_ROUTES, dataHeaders, pageHeaders } from './file-routes.js';
 import { ERROR_BODIES, listPageFile, NOT_FOUND_PAGE, OPENAPI_FILE, rootFile, type ErrorKind, type ListName } from './site-files.js';
 import { decodePath, slashedLocation } from './append-slash.js';
 import { pageDecision, type PageIndex } from './page-answer.js';

@@ -1,6 +1,7 @@
 import { contentHash } from '../../core/content-hash.js';
 import { shapeNames, type SiteShape } from '../../routes/site-shape.js';
-import { API_HEADERS, API_PREFIX, DATA_ROUTES, dataHeaders, INSTANCE_ROUTES, LAST_PAGE, LIST_ROUTES, pageHeaders, QUERY_PARAMETERS, ROOT_LINK_FORMATS, ROOT_ROUTE, ROUTES, type InstanceList, type Route } from '../../routes/route-table.js';
+import { API_HEADERS, API_PREFIX, INSTANCE_ROUTES, LAST_PAGE, LIST_ROUTES, QUERY_PARAMETERS, ROOT_LINK_FORMATS, ROOT_ROUTE, ROUTES, type InstanceList, type Route } from '../../routes/route-table.js';
+import { DATA_ROUTES, dataHeaders, pageHeaders } from '../../routes/file-routes.js';
 import { categoryFile, categoryPageFile, fileUrlPath, listPageFile, maintainerFile, maintainerPageFile, OPENAPI_FILE, PAGE_FILE, PAGE_LISTS, portFile, portPageFile, ROBOTS_FILE, rootFile, SEARCH_PAGE, SITEMAP_FILE, sitemapPartFile, type ListName } from '../../routes/site-files.js';
 
 /**

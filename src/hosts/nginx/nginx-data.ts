@@ -3,7 +3,8 @@
  * path before any route as the live service answers them, and the files for programs (the
  * dumps, their signatures, the feeds) with their own types, readable from any origin.
  */
-import { DATA_ROUTES, dataHeaders, PREFLIGHT_CORS_HEADERS, PREFLIGHT_HEADERS } from '../../routes/route-table.js';
+import { PREFLIGHT_CORS_HEADERS, PREFLIGHT_HEADERS } from '../../routes/route-table.js';
+import { DATA_ROUTES, dataHeaders } from '../../routes/file-routes.js';
 import { quoted } from './nginx-maps.js';
 
 /** The CORS preflight's headers that only a request with an `Origin` gets, each from a map of `$http_origin`. */

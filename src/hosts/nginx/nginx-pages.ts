@@ -5,7 +5,7 @@
  * /api/, a miss is the 404 page (`error_page`), or, on a site without it, the API's Not found
  * as before.
  */
-import { pageHeaders } from '../../routes/route-table.js';
+import { pageHeaders } from '../../routes/file-routes.js';
 import { categoryPageFile, ERROR_BODIES, maintainerPageFile, NOT_FOUND_PAGE, PAGE_FILE, PAGE_LISTS, portPageFile, ROBOTS_FILE, SEARCH_PAGE, SITEMAP_FILE, sitemapPartFile } from '../../routes/site-files.js';
 import { quoted } from './nginx-maps.js';
 

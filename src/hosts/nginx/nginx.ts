@@ -1,8 +1,6 @@
 import {
   API_HEADERS,
   API_PREFIX,
-  BROWSER_ROUTES,
-  browserHeaders,
   INSTANCE_ROUTES,
   LIST_ROUTES,
   methodNotAllowedBody,
@@ -12,9 +10,11 @@ import {
   ROOT_ROUTE,
   type Route,
 } from '../../routes/route-table.js';
+import { BROWSER_ROUTES, browserHeaders } from '../../routes/file-routes.js';
 import { ERROR_BODIES, rootFile, type ErrorKind, type ListName } from '../../routes/site-files.js';
 import { dataLocations, preflightLocation, preflightMaps } from './nginx-data.js';
 import { PAGE_MISS, pageLocations, READS_ONLY } from './nginx-pages.js';
+import { QUERY_CHECK, QUERY_MAP, queryLocation } from './nginx-queries.js';
 import { GROUP, lastValueMap, listPageMap, mapHashSizes, QUERY_SPACE, quoted } from './nginx-maps.js';
 
 export { mapHashSizes };
@@ -85,26 +85,7 @@ function missOf(kind: ErrorKind): string {
 /** A location for one route: its checks, then the file `file` (nginx syntax), or `miss`. */
 function routeLocation(match: string, route: Route, file: string, miss: string): string[] {
   // A query is computed after the format, the method and OPTIONS, before any lookup (see answer()).
-  // A location's own error_page hides the server's: each names where 419 goes.
-  const query = route.query ? ['    error_page 419 = @pg_query;', '    if ($pg_query) { return 419; }'] : [];
-  return [`  location ${match} {`, ...routeChecks(route), ...query, `    error_page 404 = ${miss};`, `    try_files ${file} =404;`, '  }'];
-}
-
-/**
- * Where a query goes: to the upstream that computes it, whose answer is passed on with the
- * server's API headers in place of its own (they would come twice); without one, a 501 that
- * says so, never the file (the unfiltered list).
- */
-function queryLocation(upstream: string | undefined): string[] {
-  if (!upstream) return [`  location @pg_query { ${returnJson(501, ERROR_BODIES['no-queries'])} }`];
-  return [
-    '  location @pg_query {',
-    `    proxy_pass http://${upstream};`,
-    '    proxy_http_version 1.1;',
-    '    proxy_set_header Connection "";',
-    ...Object.keys(API_HEADERS).filter((name) => name !== 'Content-Type').map((name) => `    proxy_hide_header ${name};`),
-    '  }',
-  ];
+  return [`  location ${match} {`, ...routeChecks(route), ...(route.query ? QUERY_CHECK : []), `    error_page 404 = ${miss};`, `    try_files ${file} =404;`, '  }'];
 }
 
 /**
@@ -129,8 +110,7 @@ export function renderNginxConfig(site: NginxSite): string {
     'map $pg_format $pg_format_bad { "" 0; "~^(json|api)$" 0; default 1; }',
     `map $request_method $pg_method_bad { "~^(GET|HEAD|OPTIONS)$" 0; default 1; }`,
     '',
-    '# A query of `page` and `format` alone is a file; any other parameter is computed (SPEC 4b).',
-    'map $args $pg_query { "" 0; "~^(?:&*(?:page|format)(?:=[^&]*)?)*&*$" 0; default 1; }',
+    ...QUERY_MAP,
     "# `page` as Python's int() reads it (ASCII): spaces around, a + sign, leading zeros, one",
     '# underscore between digits; `last`; empty or absent is page 1. Anything else: no page.',
     ...lastValueMap('page', '$pg_page_raw'),
@@ -230,7 +210,7 @@ export function renderNginxConfig(site: NginxSite): string {
     ...missLocation('no-category'),
     ...missLocation('invalid-page'),
     '  location @pg_no_maintainer { return 200 "[]"; }',
-    ...queryLocation(site.upstream),
+    ...queryLocation(site.upstream, returnJson(501, ERROR_BODIES['no-queries'])),
     ...preflightLocation(),
     `  location @pg_method { ${METHOD_NOT_ALLOWED} }`,
     '}',
