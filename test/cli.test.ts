@@ -17,7 +17,7 @@ test('build writes the site, exits 0 and prints one summary line', async () => {
     writeCatalogue(path.join(dir, 'catalogue'), { portindex: good, builds: '{"build_id":3,"files":["/opt/local/lib/libz.dylib"]}\n' });
     const run = await runCli(['build', '--base-url', 'https://ports.example.org/'], { cwd: dir });
     assert.is(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^built 2 ports, 1 page of 1 build \(1 path\): \d+ files \(\d+ rewritten\), [\d.]+ MB in [\d.]+ s; 0 errors, 0 warnings\n$/);
+    assert.match(run.stdout, /^built 2 ports, 1 page of 1 build \(1 path\): \d+ files \(all new\), [\d.]+ MB in [\d.]+ s; 0 errors, 0 warnings\n$/);
     const tree = readTree(path.join(dir, 'dist'));
     assert.is(
       tree.get('api/v1/files/page-1.json')?.toString(),

@@ -55,6 +55,29 @@ test('a rebuild of the same catalogue rewrites nothing; every file keeps its ino
   });
 });
 
+test('a port that goes back to its bytes of two builds ago is changed against the live site, and its time moves on', async () => {
+  await withTempDir(async (dir) => {
+    const file = path.join(dir, 'dist/api/v1/ports/xz/index.json');
+    await build(dir, ports());
+    const next = ports();
+    next[1]!.version = '5.6.3';
+    const second = await build(dir, next);
+    assert.equal(second.changes, { replaced: true, changed: 2, removed: 0 });
+    const live = statSync(file).mtimeMs;
+    // Back to the first build's xz: the spare (that first tree) holds those bytes, the live tree does not.
+    const third = await build(dir, ports());
+    assert.equal(third.changes, { replaced: true, changed: 2, removed: 0 }, 'the port file and its ports page, against the live site');
+    assert.is(third.written, 2);
+    assert.ok(statSync(file).mtimeMs >= live, 'Last-Modified never goes back');
+    // Without git: the files of the live site the new one has not are counted removed.
+    const before = inodes(dir);
+    const fewer = await build(dir, ports().slice(0, 3));
+    const after = inodes(dir);
+    assert.is(fewer.changes.removed, [...before.keys()].filter((f) => !after.has(f)).length);
+    assert.ok(before.has('api/v1/ports/git/index.json') && !after.has('api/v1/ports/git/index.json'));
+  });
+});
+
 test("a version change rewrites that port's file and the one ports page that embeds it, nothing else", async () => {
   await withTempDir(async (dir) => {
     await build(dir, ports());

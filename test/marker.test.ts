@@ -65,10 +65,14 @@ test("sharing another marker's strings leaves every path, hash, key and identity
     ['e', 'h5', '', 'i5'],
   ]);
   const files = markerFiles(mine);
-  files.share(markerFiles(theirs));
+  const spare = markerFiles(theirs);
+  files.share(spare);
   const seen = [...Array(files.size).keys()].map((i) => [files.path(i), { hash: files.hash(i), key: files.key(i), identity: files.identity(i) }]);
   assert.equal(seen, [...mine]);
   assert.is(files.indexOf('c'), 2);
+  // The spare learns which of its files the live tree lists with the same bytes: b and e, not c (other bytes), 0 or d (not listed).
+  assert.equal([...Array(spare.size).keys()].filter((i) => spare.listedLive(i)).map((i) => spare.path(i)), ['b', 'e']);
+  assert.not.ok(files.listedLive(0), 'the live tree itself is told nothing');
 });
 
 test("a marker's text in parts is the JSON of its whole record, for any number of files", () => {

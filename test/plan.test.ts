@@ -19,11 +19,18 @@ const input = (want: Record<string, string | undefined>, onDisk: OnDisk, more: P
   precompress: false,
   ...more,
 });
+/** The spare and the live tree, each spare file told whether the live tree lists the same bytes (as MarkerFiles.share does). */
+const trees = (spare: ReturnType<typeof spareOf>, live: ReturnType<typeof tree>): OnDisk => {
+  for (const [path, checked] of spare.files) {
+    if (checked) spare.files.set(path, { ...checked, listedLive: live.files.get(path)?.hash === checked.hash });
+  }
+  return { spare, live };
+};
 /** The operations as `op path` lines, as a reader would list them. */
 const steps = (operations: Operation[]) => operations.map((step) => ('path' in step ? `${step.op} ${step.path}` : step.op));
 
 test('a file the spare holds under the same key is kept; the live tree, linked; anything else, made; the marker last', () => {
-  const onDisk: OnDisk = { spare: spareOf({ 'a/1': held('k1'), 'a/2': held('old') }), live: tree({ 'a/2': held('k2'), 'a/3': held('other') }) };
+  const onDisk = trees(spareOf({ 'a/1': held('k1'), 'a/2': held('old') }), tree({ 'a/1': held('k1'), 'a/2': held('k2'), 'a/3': held('other') }));
   const result = plan(input({ 'a/1': 'k1', 'a/2': 'k2', 'a/3': 'k3', 'a/4': undefined }, onDisk));
   assert.equal(steps(result.operations), ['keep a/1', 'link a/2', 'make a/3', 'make a/4', 'marker']);
   assert.equal(result.make, ['a/3', 'a/4']);
@@ -32,12 +39,12 @@ test('a file the spare holds under the same key is kept; the live tree, linked; 
 });
 
 test('keys made by other code are never compared (see code-fingerprint)', () => {
-  const onDisk: OnDisk = { spare: spareOf({ x: held('k') }, [], 'old code'), live: tree({ x: held('k') }, 'old code') };
+  const onDisk = trees(spareOf({ x: held('k') }, [], 'old code'), tree({ x: held('k') }, 'old code'));
   assert.equal(steps(plan(input({ x: 'k' }, onDisk)).operations), ['make x', 'marker']);
 });
 
 test('a file that cannot be trusted (null) is never kept or linked', () => {
-  const onDisk: OnDisk = { spare: spareOf({ x: null }), live: tree({ x: null }) };
+  const onDisk = trees(spareOf({ x: null }), tree({ x: null }));
   assert.equal(steps(plan(input({ x: 'k' }, onDisk)).operations), ['make x', 'marker']);
 });
 
@@ -89,7 +96,7 @@ test('an assembly is planned after every file, before the siblings; placed by it
   assert.match(made.key!, /^assembly:[0-9a-f]{16}$/);
   const live = tree({ 'dump.json': held(made.key!) });
   assert.is(placeAssembly(assemble, ['h1', 'h2'], { onDisk: { live }, fingerprint: 'code' }).op, 'link', 'the same parts\' bytes: the live file');
-  assert.is(placeAssembly(assemble, ['h1', 'h2'], { onDisk: { spare: spareOf({ 'dump.json': held(made.key!) }), live }, fingerprint: 'code' }).op, 'keep');
+  assert.is(placeAssembly(assemble, ['h1', 'h2'], { onDisk: trees(spareOf({ 'dump.json': held(made.key!) }), live), fingerprint: 'code' }).op, 'keep');
   const again = placeAssembly(assemble, ['h1', 'h3'], { onDisk: { live }, fingerprint: 'code' }) as Extract<Operation, { op: 'assemble' }>;
   assert.equal([again.op, again.previous], ['assemble', live.files.get('dump.json')], 'a part changed: assembled again, from the live file where it can');
   assert.is.not(again.key, made.key);
@@ -113,19 +120,36 @@ test('a previous tree files info is kept when no file under the pages key is to 
 
 test('bytes made go where the same bytes already are: the spare, else the live tree, else a write', () => {
   const [b1, b2, b3] = ['one', 'four', 'five!'].map((text) => Buffer.from(text));
-  const onDisk: OnDisk = {
-    spare: spareOf({ f: held('', contentHash(b1!), 3) }),
-    live: tree({ f: held('', contentHash(b2!), 4), g: held('', contentHash(b3!), 6) }),
-  };
-  assert.equal(placeMade('f', b1!, 'k', onDisk), { op: 'keep', path: 'f', held: { ...held('', contentHash(b1!), 3), key: 'k' } });
+  const onDisk = trees(
+    spareOf({ f: held('', contentHash(b1!), 3), e: held('', contentHash(b1!), 3) }),
+    tree({ f: held('', contentHash(b2!), 4), e: held('', contentHash(b1!), 3), g: held('', contentHash(b3!), 6) }),
+  );
+  assert.equal(placeMade('e', b1!, 'k', onDisk), { op: 'keep', path: 'e', held: { ...held('', contentHash(b1!), 3), key: 'k' } });
+  assert.is(placeMade('f', b1!, 'k', onDisk).op, 'write', 'the spare holds these bytes, the live tree others: written anew');
   assert.is(placeMade('f', b2!, 'k', onDisk).op, 'link');
   assert.equal(placeMade('f', b3!, 'k', onDisk), { op: 'write', path: 'f', bytes: b3, held: { hash: contentHash(b3!), key: 'k', size: 5 } });
   assert.is(placeMade('g', b3!, 'k', onDisk).op, 'write', 'the same hash but another size: not trusted');
   assert.is(placeMade('g', b3!, 'k', { live: tree({ g: null }) }).op, 'write');
 });
 
+test('the spare is kept only where the live tree holds the same bytes: a file back to older bytes is made anew, so its time moves on', () => {
+  const [a, b] = ['first', 'second'].map((text) => Buffer.from(text));
+  // The spare is the tree before the live one: xz went from a to b, and comes back to a.
+  const spare = () => spareOf({ xz: held('ka', contentHash(a!), 5), zlib: held('kz') });
+  const onDisk = trees(spare(), tree({ xz: held('kb', contentHash(b!), 6), zlib: held('kz') }));
+  assert.equal(steps(plan(input({ xz: 'ka', zlib: 'kz' }, onDisk)).operations), ['make xz', 'keep zlib', 'marker']);
+  assert.is(placeMade('xz', a!, 'ka', onDisk).op, 'write');
+  assert.is(placeMade('xz', b!, 'kb', onDisk).op, 'link');
+  assert.is(placeLate('xz', 'ka', { onDisk, fingerprint: 'code' }).op, 'make');
+  // A file the live tree does not have, back from the spare: new against the live site too.
+  const without = trees(spare(), tree({ zlib: held('kz') }));
+  assert.equal(steps(plan(input({ xz: 'ka' }, without)).operations), ['remove zlib', 'make xz', 'marker']);
+  // No live tree to compare with: the spare's files are kept.
+  assert.equal(steps(plan(input({ xz: 'ka' }, { spare: spare() })).operations), ['remove zlib', 'keep xz', 'marker']);
+});
+
 test('a sibling planned late is kept or linked by the key of its source bytes, else made', () => {
-  const onDisk: OnDisk = { spare: spareOf({ 'a.gz': held('gz:h1') }), live: tree({ 'b.gz': held('gz:h2') }) };
+  const onDisk = trees(spareOf({ 'a.gz': held('gz:h1') }), tree({ 'a.gz': held('gz:h1'), 'b.gz': held('gz:h2') }));
   assert.is(placeLate('a.gz', 'gz:h1', { onDisk, fingerprint: 'code' }).op, 'keep');
   assert.is(placeLate('b.gz', 'gz:h2', { onDisk, fingerprint: 'code' }).op, 'link');
   assert.is(placeLate('a.gz', 'gz:h9', { onDisk, fingerprint: 'code' }).op, 'make');
@@ -143,7 +167,7 @@ test('for random trees, every wanted file has one step, removals spare every wan
     for (let i = 0; i < 8; i++) want[pathOf()] = random(4) === 0 ? undefined : `k${random(3)}`;
     for (let i = 0; i < 8; i++) spareFiles[pathOf()] = random(5) === 0 ? null : held(`k${random(3)}`);
     for (let i = 0; i < 8; i++) liveFiles[pathOf()] = random(5) === 0 ? null : held(`k${random(3)}`);
-    const { operations, make } = plan(input(want, { spare: spareOf(spareFiles, random(2) ? ['planted'] : []), live: tree(liveFiles) }));
+    const { operations, make } = plan(input(want, trees(spareOf(spareFiles, random(2) ? ['planted'] : []), tree(liveFiles))));
     const placed = operations.filter((step) => step.op === 'keep' || step.op === 'link' || step.op === 'make').map((step) => (step as { path: string }).path);
     assert.equal(placed, Object.keys(want));
     assert.equal(make, operations.filter((step) => step.op === 'make').map((step) => (step as { path: string }).path));

@@ -17,7 +17,7 @@ const FAST = { PORTS_GEN_HTTP_TIMEOUT_MS: '300', PORTS_GEN_HTTP_RETRIES: '1', PO
 
 interface Summary {
   import: { added?: number; updated?: number; unchanged?: number; written: boolean; notModified: boolean; names?: { added: string[]; updated: string[]; unchanged: string[] } };
-  build: { ran: boolean; ok?: boolean; written?: number };
+  build: { ran: boolean; ok?: boolean; written?: number; changed?: number; removed?: number };
   seconds: number;
 }
 
@@ -53,6 +53,11 @@ test('update builds after a change or without a site, not after a 304; its JSON 
       assert.equal([changed.summary!.import.updated, changed.summary!.import.unchanged, changed.summary!.build.ran], [2, 1, true]);
       assert.equal([changed.summary!.import.names!.updated, changed.summary!.import.names!.unchanged], [['zlib', 'SDL2'], ['curl']], '--names: the ports of each count');
       assert.ok(changed.summary!.build.written! > 0);
+      // Changed against the site it replaced, file by file (the marker aside).
+      const after = readTree(path.join(dir, 'dist'));
+      const differ = [...after].filter(([file, bytes]) => file !== '.ports-gen.json' && !site.get(file)?.equals(bytes));
+      assert.equal([changed.summary!.build.changed, changed.summary!.build.removed], [differ.length, [...site.keys()].filter((file) => !after.has(file)).length]);
+      assert.ok(differ.length > 0);
       assert.match(readFileSync(path.join(dir, 'dist/api/v1/ports/zlib/index.json'), 'utf8'), '"version":"1.3.1"');
 
       rmSync(path.join(dir, 'dist'));

@@ -7,6 +7,7 @@ import { warning } from '../core/problems/problem.js';
 import { UsageError } from '../core/problems/usage-error.js';
 import { unreadableFile } from '../catalogue/read-json-file.js';
 import { silentProgress, type Progress } from '../core/progress.js';
+import type { Changes } from '../writer/changes.js';
 import { locateCatalogue, type CatalogueFiles } from './catalogue-files.js';
 
 /** What a build did, for its summary. */
@@ -15,9 +16,11 @@ export interface BuildStats {
   builds: number;
   pages: number;
   paths: number;
-  /** Files in the site, and how many of them got new bytes rather than being kept or linked. */
+  /** Files in the site, and how many of them were written rather than kept or linked. */
   files: number;
   written: number;
+  /** What the site changed against the one it replaced (see writer/changes). */
+  changes: Changes;
   /** Files taken over from the previous build without being made again. */
   carried: number;
   /** Ports taken from the last build's snapshot, not derived again (see build/recall/recalled-ports). */
@@ -94,7 +97,7 @@ export function startRun(options: { cwd: string; catalogue: string; progress?: P
   else if (!options.noBuilds && !existsSync(files.buildsPath)) {
     log.add(warning('no-builds-file', files.buildsName, {}, 'expected the builds of the catalogue here, found no such file: the files list is published empty (an empty file says there are no builds, without this warning)'));
   }
-  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, carried: 0, recalled: 0, bytes: 0, seconds: 0 };
+  const stats: BuildStats = { ports: 0, builds: 0, pages: 0, paths: 0, files: 0, written: 0, changes: { replaced: false, changed: 0, removed: 0 }, carried: 0, recalled: 0, bytes: 0, seconds: 0 };
   return {
     files,
     log,

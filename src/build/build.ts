@@ -100,7 +100,7 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     const source = await read.identity;
     if (source.identity !== read.knownBuilds?.identity) saveIdentity(out, run.files.buildsPath, source);
     Object.assign(run.stats, { ports: streams.count, pages: filesInfo.pages, builds: filesInfo.builds, paths: filesInfo.paths });
-    Object.assign(run.stats, { files: totals.files, written: totals.written, carried: totals.files - totals.rendered, bytes: totals.bytes });
+    Object.assign(run.stats, { files: totals.files, written: totals.written, changes: { replaced: totals.replaced, changed: totals.changed, removed: totals.removed }, carried: totals.files - totals.rendered, bytes: totals.bytes });
     return run.finish(true);
   } catch (cause) {
     await writer.abort();

@@ -20,5 +20,11 @@ export function summariseBuild(result: { ok: boolean; log: Pick<ProblemLog, 'err
     return `${result.ok ? 'valid' : 'invalid'}: ${plural(stats.ports, 'port')}, ${plural(stats.builds, 'build')}; ${problems} in ${seconds}`;
   }
   if (!result.ok) return `build failed: ${problems}; nothing written (${seconds})`;
-  return `built ${plural(stats.ports, 'port')}, ${plural(stats.pages, 'page')} of ${plural(stats.builds, 'build')} (${plural(stats.paths, 'path')}): ${plural(stats.files, 'file')} (${thousands(stats.written)} rewritten), ${megabytes(stats.bytes)} in ${seconds}; ${problems}`;
+  return `built ${plural(stats.ports, 'port')}, ${plural(stats.pages, 'page')} of ${plural(stats.builds, 'build')} (${plural(stats.paths, 'path')}): ${plural(stats.files, 'file')} ${changesOf(stats)}, ${megabytes(stats.bytes)} in ${seconds}; ${problems}`;
+}
+
+/** What the new site changed against the one it replaced: files new or with other bytes, files gone. */
+function changesOf({ changes }: BuildStats): string {
+  if (!changes.replaced) return '(all new)';
+  return `(${thousands(changes.changed)} changed, ${thousands(changes.removed)} removed since the site it replaced)`;
 }

@@ -44,7 +44,7 @@ function changeCounts(changes: ImportChanges): Record<keyof ImportChanges, numbe
  */
 export function updateSummary({ imported, built, seconds }: UpdateResult, names = false): unknown {
   const { changes, wrote, notModified } = imported;
-  const build = built ? { ran: true, ok: built.ok, files: built.stats.files, written: built.stats.written, carried: built.stats.carried, seconds: built.stats.seconds } : { ran: false };
+  const build = built ? { ran: true, ok: built.ok, files: built.stats.files, written: built.stats.written, changed: built.stats.changes.changed, removed: built.stats.changes.removed, carried: built.stats.carried, seconds: built.stats.seconds } : { ran: false };
   const counts = changes ? changeCounts(changes) : {};
   const named = names && changes ? { names: changes } : {};
   return { import: { ...counts, written: wrote, notModified: notModified === true, ...named }, build, seconds: Number(seconds.toFixed(3)) };

@@ -89,6 +89,8 @@ export interface Plan {
 
 /** The previous trees whose keys count, by this build's code. */
 interface Sources {
+  /** Whether there is a live tree: the spare's file is then kept only where it holds what that one does. */
+  hasLive: boolean;
   live?: TreeFiles;
   spare?: TreeFiles;
   liveKeys: boolean;
@@ -131,11 +133,14 @@ export function plan(input: PlanInput): Plan {
   return { operations, make, filesInfo: pagesInPlace ? pagesInfo(onDisk, input.fingerprint, input.pagesKey) : undefined };
 }
 
-/** A file wanted under `key`: kept when the spare holds it so, linked when the live tree does, else made. */
+/**
+ * A file wanted under `key`: kept when the spare holds it so and the live tree holds the same
+ * bytes (see keepsTime), linked when the live tree holds it so, else made.
+ */
 function placeWanted(path: string, key: string | undefined, sources: Sources): Operation {
   if (key === undefined) return { op: 'make', path };
   const spare = sources.spareKeys ? sources.spare?.get(path) : undefined;
-  if (spare?.key === key) return { op: 'keep', path, held: spare };
+  if (spare?.key === key && keepsTime(spare, sources.hasLive)) return { op: 'keep', path, held: spare };
   const live = sources.liveKeys ? sources.live?.get(path) : undefined;
   if (live?.key === key) return { op: 'link', path, source: live, held: live };
   return { op: 'make', path };
@@ -161,16 +166,28 @@ export function placeAssembly(assembly: Extract<Operation, { op: 'assemble' }>, 
 }
 
 /**
- * Bytes the build made for `path` under `key`: kept when the spare holds the same bytes, linked
- * when the live tree does, written otherwise. Either way an unchanged file keeps its inode.
+ * Bytes the build made for `path` under `key`: kept when the spare holds the same bytes and the
+ * live tree does too (see keepsTime), linked when the live tree does, written otherwise. Either
+ * way a file unchanged since the live tree keeps its inode and its time.
  */
 export function placeMade(path: string, bytes: Uint8Array, key: string, onDisk: OnDisk): Operation {
   const held: Held = { hash: contentHash(bytes), key, size: bytes.length };
   const spare = onDisk.spare?.files.get(path);
-  if (holds(spare, held)) return { op: 'keep', path, held: { hash: held.hash, key, size: held.size, identity: spare!.identity, dev: spare!.dev, ino: spare!.ino } };
+  if (holds(spare, held) && keepsTime(spare!, onDisk.live !== undefined)) return { op: 'keep', path, held: { hash: held.hash, key, size: held.size, identity: spare!.identity, dev: spare!.dev, ino: spare!.ino } };
   const live = onDisk.live?.files.get(path);
   if (holds(live, held)) return { op: 'link', path, source: live!, held };
   return { op: 'write', path, bytes, held };
+}
+
+/**
+ * Whether the spare's file may stand in the new tree: only when the live tree lists the same
+ * bytes at its path (the file is then the live one, linked into the spare when that was built)
+ * or there is no live tree. A file that goes back to the bytes of the build before the live
+ * one is written anew: kept, it would bring back that build's older time, and `Last-Modified`
+ * would go backwards.
+ */
+function keepsTime(spare: Checked, hasLive: boolean): boolean {
+  return !hasLive || spare.listedLive === true;
 }
 
 function holds(found: Held | null | undefined, held: Held): boolean {
@@ -187,6 +204,7 @@ export function placeLate(path: string, key: string, input: Pick<PlanInput, 'onD
 
 function sourcesOf(onDisk: OnDisk, fingerprint: string): Sources {
   return {
+    hasLive: onDisk.live !== undefined,
     live: onDisk.live?.files,
     spare: onDisk.spare?.files,
     liveKeys: onDisk.live?.fingerprint === fingerprint,

@@ -10,6 +10,7 @@ import { codeFingerprint } from '../core/code-fingerprint.js';
 import { collectGarbage } from '../core/collect-garbage.js';
 import { contentHash } from '../core/content-hash.js';
 import { parseSecretKey, signatureFile, type SecretKey } from '../sign/signify.js';
+import { changesSince } from './changes.js';
 import { Executor, type Totals } from './executor.js';
 import { loadLedger, refreshLedger, writeLedger } from './trees/file-ledger.js';
 import { readMarker, type FilesInfo, type Marker, type MarkerFiles } from './trees/marker.js';
@@ -169,6 +170,7 @@ export class WriterSession {
     // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
     emptyTrash(this.state);
     const totals = executor.finish(this.fingerprint, filesInfo);
+    Object.assign(totals, changesSince(this.live?.files, executor.markerOrder, (relative) => executor.placed.get(relative)!.hash));
     writeLedger(this.state, this.setup.staging, executor.placed, [this.setup.out], executor.markerOrder);
     // The live tree, soon the spare: its files linked into the new tree changed their change time.
     if (this.live) refreshLedger(this.state, this.setup.out, this.live, executor.relinked);
@@ -204,3 +206,4 @@ export class WriterSession {
 function textHashingTo(bytes: Buffer | undefined, hash: string): string | null {
   return bytes !== undefined && contentHash(bytes) === hash ? bytes.toString('utf8') : null;
 }
+

@@ -45,6 +45,8 @@ export interface Marker {
 export class MarkerFiles {
   /** By index, as the tree's ledger lists them (see loadLedger); none without one. */
   private identities: unknown[] = [];
+  /** By index, 1 where the live tree lists the same path and hash (see share); none for the live tree itself. */
+  private sameAsLive: Uint8Array | undefined;
 
   /** `list`: flat, its paths sorted and each listed once (see readMarker). */
   constructor(private readonly list: string[]) {}
@@ -76,18 +78,26 @@ export class MarkerFiles {
     if (identities.length === this.size) this.identities = identities;
   }
 
+  /** Whether the live tree lists file `i` with the same hash (see share, called on the live tree's files). */
+  listedLive(i: number): boolean {
+    return this.sameAsLive?.[i] === 1;
+  }
+
   /**
    * Takes `other`'s strings wherever the two list the same text, leaving its own to the
    * collector: the live tree and the spare list the same files but for a few, and a rebuild
-   * holds both (with pages, some 330,000 strings twice). Both lists are sorted: one walk.
+   * holds both (with pages, some 330,000 strings twice). Both lists are sorted: one walk, which
+   * also tells `other` (the spare) which of its files the live tree lists alike.
    */
   share(other: MarkerFiles): void {
     const [mine, theirs] = [this.list, other.list];
+    other.sameAsLive = new Uint8Array(other.size);
     for (let i = 0, j = 0; i < mine.length && j < theirs.length; ) {
       if (theirs[j]! < mine[i]!) j += 3;
       else if (theirs[j] !== mine[i]) i += 3;
       else {
         for (let k = 0; k < 3; k++) if (mine[i + k] === theirs[j + k]) mine[i + k] = theirs[j + k]!;
+        if (mine[i + 1] === theirs[j + 1]) other.sameAsLive[j / 3] = 1;
         const identity = other.identities[j / 3];
         if (identity !== undefined && this.identities[i / 3] === identity) this.identities[i / 3] = identity;
         i += 3;

@@ -16,6 +16,8 @@ export interface Checked extends Held {
   identity: string;
   dev: number;
   ino: number;
+  /** A file of the spare: whether the live tree's marker lists the same bytes at its path (see keepsTime in plan.ts). */
+  listedLive?: boolean;
 }
 
 /**
@@ -99,7 +101,7 @@ export class CheckedTree implements TreeFiles {
         identity === recorded ||
         this.live?.holdsSame(relative, hash, stats) === true ||
         hashesTo(pathUnder(this.root, relative), stats, hash);
-      if (trusted) held = { hash, key: files.key(i), size: stats.size, identity, dev: stats.dev, ino: stats.ino };
+      if (trusted) held = { hash, key: files.key(i), size: stats.size, identity, dev: stats.dev, ino: stats.ino, listedLive: files.listedLive(i) };
     }
     this.held.set(relative, held);
     return held;
