@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -9,7 +9,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { findNginx, freePort, httpPathsIn, nginxMainConf, runNginx } from '../scripts/nginx-process.js';
 import { httpRequest } from './support/http.js';
-import { BIN, FIXTURES, ROOT, withTempDir } from './support/paths.js';
+import { FIXTURES, ROOT, withTempDir } from './support/paths.js';
+import { commands, projectIn, shellBlock, startServe } from './support/documented.js';
 import { runCli } from './support/run-cli.js';
 
 /**
@@ -23,23 +24,6 @@ import { runCli } from './support/run-cli.js';
 const execFileAsync = promisify(execFile);
 const HISTORY = path.join(FIXTURES, 'import-history');
 
-/** The first `sh` block after `heading` in the repository's `file`. */
-function shellBlock(file: string, heading: string): string {
-  const text = readFileSync(path.join(ROOT, file), 'utf8');
-  const at = text.indexOf(`${heading}\n`);
-  assert.ok(at >= 0, `${file}: ${heading}`);
-  return /```sh\n([\s\S]*?)```/.exec(text.slice(at))![1]!;
-}
-
-/** A shell text's commands, one a line: continuation lines joined, comments and blank lines left out. */
-function commands(script: string): string[] {
-  return script
-    .replace(/\\\n\s*/g, '')
-    .split('\n')
-    .map((line) => line.replace(/\s+#.*$/, '').trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
-}
-
 /** The script's commands with its own variables (`site=...`) put in, as the shell reads them. */
 function expanded(script: string): string[] {
   const values = new Map([...script.matchAll(/^(\w+)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
@@ -48,9 +32,7 @@ function expanded(script: string): string[] {
 
 /** `npx ports-gen <command> <options> [> file]` among `lines`: its options, word by word, and the file it writes. */
 function portsGen(lines: readonly string[], command: string): { words: string[]; into: string | undefined } {
-  const line = lines.find((l) => l.startsWith(`npx ports-gen ${command} `));
-  assert.ok(line, `npx ports-gen ${command}`);
-  const [run, into] = line.split(/\s+>\s+/);
+  const [run, into] = portsGenLine(lines, command).split(/\s+>\s+/);
   return { words: run!.split(/\s+/).slice(3), into };
 }
 
@@ -139,11 +121,9 @@ real("the cron job, run as written after the README's install: nginx keeps one f
 
     const work = path.join(dir, 'srv/ports');
     const confD = path.join(dir, 'etc/nginx/conf.d');
-    mkdirSync(path.join(work, 'node_modules/.bin'), { recursive: true });
+    mkdirSync(work, { recursive: true });
     mkdirSync(confD, { recursive: true });
-    // `npx ports-gen` finds this checkout's program, as it finds an installed one.
-    writeFileSync(path.join(work, 'package.json'), '{"private": true}\n');
-    symlinkSync(BIN, path.join(work, 'node_modules/.bin/ports-gen'));
+    projectIn(work);
     const main = path.join(dir, 'etc/nginx/nginx.conf');
     mkdirSync(path.join(dir, 'nginx'));
     writeFileSync(main, nginxMainConf(path.join(dir, 'nginx'), path.join(confD, '*.conf'), true));
@@ -202,6 +182,52 @@ real("the cron job, run as written after the README's install: nginx keeps one f
     }
   });
 });
+
+real("docs/hosting.md's nginx with --upstream, run as written: a query nginx cannot answer from a file is answered by serve", async () => {
+  await withTempDir(async (dir) => {
+    const [upstreamPort, port] = [await freePort(), await freePort()];
+    const here = (text: string) =>
+      text
+        .replaceAll('/var/www/ports', path.join(dir, 'var/www/ports'))
+        .replaceAll('/etc/nginx', path.join(dir, 'etc/nginx'))
+        .replaceAll('8081', String(upstreamPort))
+        .replaceAll('--listen 80 ', `--listen 127.0.0.1:${port} `);
+    const work = path.join(dir, 'srv');
+    const confD = path.join(dir, 'etc/nginx/conf.d');
+    mkdirSync(work, { recursive: true });
+    mkdirSync(confD, { recursive: true });
+    mkdirSync(path.join(dir, 'nginx'));
+    projectIn(work);
+    cpSync(path.join(ROOT, 'catalogue'), path.join(work, 'catalogue'), { recursive: true });
+    const main = path.join(dir, 'etc/nginx/nginx.conf');
+    writeFileSync(main, nginxMainConf(path.join(dir, 'nginx'), path.join(confD, '*.conf'), true));
+    const env = { ...process.env, PATH: `${nginxOnPath(dir, main)}:${process.env.PATH}`, URL: '', CI: '' };
+    const sh = (line: string) => execFileAsync('sh', ['-e', '-c', line], { cwd: work, env });
+    // The README's build of the site nginx serves, then the doc's three lines.
+    await sh(here(portsGenLine(commands(README), 'build')));
+    const [serve, config, reload] = commands(here(shellBlock('docs/hosting.md', '**nginx with `--upstream`.** nginx computes nothing: it passes the requests a file cannot')));
+    let nginx: Awaited<ReturnType<typeof runNginx>> | undefined;
+    const stop = await startServe(serve!, work, env);
+    try {
+      await sh(config!);
+      nginx = await runNginx(bin!, path.join(dir, 'nginx'), main, port);
+      await sh(reload!);
+      const answer = await httpRequest(nginx.url, 'GET', '/api/v1/ports/?search=zlib');
+      assert.is(answer.status, 200);
+      assert.is(JSON.parse(answer.body.toString('utf8')).count, 1, 'the search, not the whole list');
+    } finally {
+      await nginx?.close();
+      await stop();
+    }
+  });
+});
+
+/** The line of `lines` that runs `npx ports-gen <command>`. */
+function portsGenLine(lines: readonly string[], command: string): string {
+  const line = lines.find((l) => l.startsWith(`npx ports-gen ${command} `));
+  assert.ok(line, `npx ports-gen ${command}`);
+  return line;
+}
 
 /** Waits for nginx's reload (a signal it acts on in its own time) to answer `target` with 200. */
 async function answered(url: string, target: string): Promise<void> {
