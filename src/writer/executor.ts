@@ -4,14 +4,13 @@ import path from 'node:path';
 import { statIdentity, writeAll } from '../core/fs.js';
 import { MARKER_FILE } from '../routes/site-files.js';
 import { AssemblyStream, writeAssembly } from './assembly.js';
-import type { Changes } from './changes.js';
 import { markerParts, type FilesInfo } from './trees/marker.js';
 import type { Operation } from './plan.js';
 import { parentOf, pathUnder } from './trees/tree-paths.js';
 import { moveToTrash } from './trees/tree-roles.js';
 import { readSameFile, type Checked, type Held } from './trees/trust.js';
 
-export interface Totals extends Changes {
+export interface Totals {
   /** Files in the tree, and how many of them were written (not kept, not linked). */
   files: number;
   written: number;
@@ -46,7 +45,7 @@ export class Executor {
   private readonly made = new Set<string>();
   /** The assembly being written as its parts are (see expect). */
   private stream: AssemblyStream | undefined;
-  readonly totals: Totals = { files: 0, written: 0, rendered: 0, bytes: 0, replaced: false, changed: 0, removed: 0 };
+  readonly totals: Totals = { files: 0, written: 0, rendered: 0, bytes: 0 };
 
   constructor(
     private readonly root: string,

@@ -10,7 +10,7 @@ import { codeFingerprint } from '../core/code-fingerprint.js';
 import { collectGarbage } from '../core/collect-garbage.js';
 import { contentHash } from '../core/content-hash.js';
 import { parseSecretKey, signatureFile, type SecretKey } from '../sign/signify.js';
-import { changesSince } from './changes.js';
+import { changesSince, type Changes } from './changes.js';
 import { Executor, type Totals } from './executor.js';
 import { loadLedger, refreshLedger, writeLedger } from './trees/file-ledger.js';
 import { readMarker, type FilesInfo, type Marker, type MarkerFiles } from './trees/marker.js';
@@ -155,7 +155,7 @@ export class WriterSession {
   }
 
   /** The assemblies made, the siblings placed, the trash emptied, the marker and the ledgers written: the tree is whole. */
-  finish(filesInfo: FilesInfo | undefined): Totals {
+  finish(filesInfo: FilesInfo | undefined): Totals & Changes {
     const executor = this.executor;
     for (const assembly of this.assembling) {
       const hashes = assembly.parts.map((part) => executor.placed.get(part)?.hash ?? '');
@@ -169,8 +169,7 @@ export class WriterSession {
     for (const sibling of this.siblings) this.placeSibling(sibling);
     // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
     emptyTrash(this.state);
-    const totals = executor.finish(this.fingerprint, filesInfo);
-    Object.assign(totals, changesSince(this.live?.files, executor.markerOrder, (relative) => executor.placed.get(relative)!.hash));
+    const totals = { ...executor.finish(this.fingerprint, filesInfo), ...changesSince(this.live?.files, executor.markerOrder, (relative) => executor.placed.get(relative)!.hash) };
     writeLedger(this.state, this.setup.staging, executor.placed, [this.setup.out], executor.markerOrder);
     // The live tree, soon the spare: its files linked into the new tree changed their change time.
     if (this.live) refreshLedger(this.state, this.setup.out, this.live, executor.relinked);

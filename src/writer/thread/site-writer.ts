@@ -4,6 +4,7 @@ import { fromThreadError } from '../../core/problems/thread-error.js';
 import type { FileSurvey } from '../../catalogue/file-identity.js';
 import type { Body } from '../../render/body.js';
 import { BatchEncoder } from './batch-encoder.js';
+import type { Changes } from '../changes.js';
 import type { Totals } from '../executor.js';
 import type { FilesInfo } from '../trees/marker.js';
 import { checkInside } from '../trees/tree-paths.js';
@@ -144,7 +145,7 @@ export class SiteWriter {
   }
 
   /** Sends what is left, has the writer write the marker, and publishes the tree. */
-  async commit(filesInfo: FilesInfo | undefined): Promise<Totals> {
+  async commit(filesInfo: FilesInfo | undefined): Promise<Totals & Changes> {
     await this.flush();
     const answer = await this.request({ type: 'finish', filesInfo });
     if (answer.type !== 'finished') throw new Error(`the writer answered finish with ${answer.type}`);

@@ -1,5 +1,6 @@
 import type { ThreadError } from '../../core/problems/thread-error.js';
 import type { FileSurvey } from '../../catalogue/file-identity.js';
+import type { Changes } from '../changes.js';
 import type { Totals } from '../executor.js';
 import type { SigningKey } from '../../sign/key-files.js';
 import type { FilesInfo } from '../trees/marker.js';
@@ -57,6 +58,6 @@ export type FromWorker =
   | { type: 'texts'; texts: Array<string | null> }
   /** A batch is written; its buffer comes back for the next batch. */
   | { type: 'done'; buffer: ArrayBuffer }
-  | { type: 'finished'; totals: Totals }
+  | { type: 'finished'; totals: Totals & Changes }
   /** Anything that failed, with what the main thread needs to report it (see ThreadError). */
   | { type: 'failed'; error: ThreadError };
