@@ -6,7 +6,7 @@
  * `input` event's time stamp (when the key was taken, so a wait for the page counts too) to the
  * last change a MutationObserver sees it make. Prints the median, the 90th percentile and the
  * slowest keystroke of each, and exits 1 when the slowest is over the target (docs/benchmark.md,
- * "Search in the browser"). What each keystroke shows is test/browser-search.test.ts's to check.
+ * "Search in the browser"). What each keystroke shows is test/browser/browser-search.test.ts's to check.
  *
  *   npm run build && node build/scripts/bench-search.js [--ports 40000] [--target-ms 30]
  */

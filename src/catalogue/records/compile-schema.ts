@@ -5,7 +5,7 @@ import * as z from 'zod';
  * schemas a run uses). Records are validated as fully as by the regular parser: a valid one
  * takes the generated fast path, which makes the same output without Zod's per-key dispatch
  * and allocations, and an invalid one falls back to the regular parser, so problems are
- * reported exactly as before (test/schemas.test.ts compares the two).
+ * reported exactly as before (test/catalogue/schemas.test.ts compares the two).
  */
 export function compileOnFirstUse<T extends z.ZodType>(schema: T): () => T {
   let compiled: T | undefined;

@@ -1,0 +1,30 @@
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { dumpElements } from '../../src/render/dump-elements.js';
+import { toJsonText } from '../../src/render/json-text.js';
+
+/** The dump as the writer assembles it: the parts end to end, joined by commas, in brackets. */
+const assembled = (parts: readonly string[]) => `[${parts.join(',')}]`;
+
+test('each element of an assembled dump is sliced out with its exact bytes', () => {
+  const value = fc.oneof(fc.string({ unit: fc.constantFrom('a', ',', '"', '\\', '[', ']', '{', '}', 'é', '\u2028') }), fc.integer(), fc.constant(null));
+  const port = fc.dictionary(fc.string({ unit: fc.constantFrom('a', ',', '"', '{', ']') }), fc.oneof(value, fc.array(value, { maxLength: 3 }), fc.dictionary(fc.string(), value, { maxKeys: 2 })), { maxKeys: 4 });
+  fc.assert(
+    fc.property(fc.array(port, { maxLength: 6 }), (ports) => {
+      const parts = ports.map((p) => toJsonText(p));
+      const text = assembled(parts);
+      const bounds = dumpElements(text)!;
+      assert.equal(Array.from({ length: bounds.length / 2 }, (_, i) => text.slice(bounds[2 * i], bounds[2 * i + 1])), parts);
+    }),
+  );
+});
+
+test('what is not a whole array gives no elements', () => {
+  assert.is(dumpElements('{"a":1}'), undefined);
+  assert.is(dumpElements('[{"a":1},{"b":'), undefined);
+  assert.is(dumpElements('[{"a":1}]x'), undefined);
+  assert.equal(Array.from(dumpElements('[]\n')!), []);
+});
+
+test.run();

@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { toJsonText } from '../../src/render/json-text.js';
+import { queryIndexBody, queryIndexFile } from '../../src/render/query-index.js';
+import { readQueryIndex } from '../../src/routes/query/read-query-index.js';
+import { portFacts, QUERY_BASE } from '../support/query-index.js';
+
+const INPUT = {
+  baseUrl: QUERY_BASE,
+  pageSize: 2,
+  ports: [
+    { name: 'zlib', categories: ['archivers'], handles: ['ryandesign'] },
+    { name: 'SDL2', categories: ['devel', 'Graphics'], handles: ['RyanDesign', 'jmroot'], variants: ['universal', 'x11'] },
+    { name: 'σίγμα', categories: ['devel'], variants: ['universal'] },
+  ].map(portFacts),
+  categories: ['archivers', 'devel', 'Graphics'],
+  maintainers: [
+    { name: 'ryandesign', github: 'ryandesign', ports_count: 2 },
+    { name: 'jmr', github: 'jmroot', ports_count: 1 },
+    { name: 'mww', github: '', ports_count: 3 },
+  ],
+};
+
+test('the index writes each string once and refers to it by place, in the order first seen', () => {
+  const file = queryIndexFile(INPUT);
+  assert.equal(file.strings, ['archivers', 'ryandesign', 'devel', 'Graphics', 'RyanDesign', 'jmroot', 'universal', 'x11', 'jmr', 'mww', '']);
+  assert.equal(file.ports, {
+    names: ['zlib', 'SDL2', 'σίγμα'],
+    categories: [[0], [2, 3], [2]],
+    handles: [[1], [4, 5], []],
+    variants: [[], [6, 7], [6]],
+  });
+  assert.equal(file.categories, [0, 2, 3]);
+  assert.equal(file.maintainers, { names: [1, 8, 9], handles: [1, 5, 10], portsCounts: [2, 1, 3] });
+  assert.is(queryIndexBody(INPUT), queryIndexBody(INPUT));
+});
+
+test('the text written from flat lists is the JSON text of the index as one object, for any ports', () => {
+  const text = fc.string({ unit: fc.constantFrom('a', 'B', 'é', '"', '\\', '\u2028', '🎉', '') });
+  const port = fc.record({ name: text, categories: fc.array(text, { maxLength: 3 }), handles: fc.array(text, { maxLength: 3 }), variants: fc.array(text, { maxLength: 3 }) });
+  const person = fc.record({ name: text, github: text, ports_count: fc.nat() });
+  fc.assert(
+    fc.property(fc.array(port, { maxLength: 6 }), fc.array(text, { maxLength: 4 }), fc.array(person, { maxLength: 4 }), (ports, categories, maintainers) => {
+      const input = { baseUrl: QUERY_BASE, pageSize: 50, ports: ports.map(portFacts), categories, maintainers };
+      assert.is(queryIndexBody(input), toJsonText(queryIndexFile(input)));
+    }),
+  );
+  assert.is(queryIndexBody(INPUT), toJsonText(queryIndexFile(INPUT)));
+});
+
+test('the reader folds every string once and makes the lookups', () => {
+  const read = readQueryIndex(queryIndexBody(INPUT));
+  assert.ok(read.ok);
+  if (!read.ok) return;
+  const { index } = read;
+  assert.is(index.baseUrl, QUERY_BASE);
+  assert.is(index.pageSize, 2);
+  assert.equal(index.ports.foldedNames, ['ZLIB', 'SDL2', 'ΣΊΓΜΑ']);
+  assert.is(index.ports.byName.get('SDL2'), 1);
+  assert.is(index.ports.byName.get('sdl2'), undefined);
+  assert.is(index.ports.byLowerName.get('sdl2'), 1);
+  assert.equal([...index.ports.nameOrder], [1, 0, 2]);
+  assert.equal([...index.ports.handles.starts], [0, 1, 3, 3]);
+  assert.equal([...index.categoryNames], ['archivers', 'devel', 'Graphics']);
+  assert.equal(index.maintainers.foldedHandles, ['RYANDESIGN', 'JMROOT', '']);
+});
+
+// [what is wrong, the file's value changed so, where the reader says it is].
+const BROKEN: Array<[string, (file: Record<string, any>) => unknown, string]> = [
+  ['not JSON', () => '{', '(the index)'],
+  ['another version', (f) => ({ ...f, version: 2 }), 'version'],
+  ['a page size of 0', (f) => ({ ...f, pageSize: 0 }), 'pageSize'],
+  ['a string that is not', (f) => ({ ...f, strings: [...f.strings, 3] }), `strings[11]`],
+  ['a place past the strings', (f) => ({ ...f, ports: { ...f.ports, variants: [[], [6, 99], [6]] } }), 'ports.variants[1][1]'],
+  ['a list short of a port', (f) => ({ ...f, ports: { ...f.ports, handles: [[1]] } }), 'ports.handles'],
+  ['two names in one letter case', (f) => ({ ...f, ports: { ...f.ports, names: ['zlib', 'ZLIB', 'x'] } }), 'ports.names'],
+  ['a count that is negative', (f) => ({ ...f, maintainers: { ...f.maintainers, portsCounts: [1, -1, 0] } }), 'maintainers.portsCounts[1]'],
+  ['a maintainer list of unequal parts', (f) => ({ ...f, maintainers: { ...f.maintainers, handles: [1] } }), 'maintainers.handles'],
+  ['no ports', (f) => ({ ...f, ports: null }), 'ports'],
+];
+
+for (const [what, change, where] of BROKEN) {
+  test(`an index with ${what} is refused, saying where`, () => {
+    const changed = change(JSON.parse(queryIndexBody(INPUT)));
+    const read = readQueryIndex(typeof changed === 'string' ? changed : JSON.stringify(changed));
+    assert.is(read.ok, false);
+    if (!read.ok) assert.is(read.where, where);
+  });
+}
+
+test.run();
