@@ -1,4 +1,4 @@
-// A suite that passes and leaves nothing running (see test/run-tests.test.ts).
+// A suite that passes and leaves nothing running (see test/project/run-tests.test.ts).
 import { test } from 'uvu';
 
 test('passes', () => {});
