@@ -67,7 +67,7 @@ export function firstRead(files: CatalogueFiles): FirstRead | undefined {
 function validatePortFile(files: CatalogueFiles, known: RecordCache | undefined, first: FirstRead | undefined): Read<ValidatedPorts> {
   const { portIndexPath: path, portIndexName: file } = files;
   const reads: PortIndexReads = {
-    split: (exact) => (!exact && first ? { ok: true, value: counted(first) } : readPortIndex(path, file, exact)),
+    split: () => (first ? { ok: true, value: counted(first) } : readPortIndex(path, file)),
     whole: () => readWholePortIndex(path, file),
   };
   return readPortByPort(reads, ({ document, entries }) => validatePortIndex(document, file, entries, known));

@@ -13,9 +13,9 @@ type Document = { ports: Array<Record<string, unknown>> };
 const sample = JSON.parse(readFileSync(path.join(ROOT, 'catalogue', 'portindex.json'), 'utf8')) as Document;
 
 /**
- * The sample catalogue in the layouts a `portindex.json` comes in. The last misleads the guess
- * of where a port ends (see LayoutEnds): zstd's line is broken after its first maintainer's
- * `},`, so that line looks like a whole port followed by the next one.
+ * The sample catalogue in the layouts a `portindex.json` comes in. In the last, zstd's line is
+ * broken after its first maintainer's `},`, so that line looks like a whole port followed by
+ * the next one: a split by lines would cut it wrong.
  */
 const layouts: Array<[string, string]> = [
   ['indented by 2 (the sample as it is)', readFileSync(path.join(ROOT, 'catalogue', 'portindex.json'), 'utf8')],

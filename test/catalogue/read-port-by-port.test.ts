@@ -4,13 +4,12 @@ import { error } from '../../src/core/problems/problem.js';
 import { readPortByPort, type PortIndexReads } from '../../src/catalogue/portindex/read-port-by-port.js';
 import { parsePort, type PortIndexDocument } from '../../src/catalogue/portindex/read-port-index.js';
 
-/** Reads that note each step taken: split, the ports' texts are those given for the step (ends guessed when `guessed` differ from `exact`). */
-function reads(guessed: string[], exact: string[], steps: string[]): PortIndexReads {
-  const split = (texts: string[], byLayout: boolean): PortIndexDocument => ({ document: { ports: [] }, entries: { count: texts.length, take: (index) => parsePort(texts[index]!) }, byLayout });
+/** Reads that note each step taken: split, the ports' texts those given; whole, one port 'whole'. */
+function reads(texts: string[], steps: string[]): PortIndexReads {
   return {
-    split: (isExact) => {
-      steps.push(isExact ? 'exact' : 'guessed');
-      return { ok: true, value: isExact ? split(exact, false) : split(guessed, guessed !== exact) };
+    split: () => {
+      steps.push('split');
+      return { ok: true, value: { document: { ports: [] }, entries: { count: texts.length, take: (index) => parsePort(texts[index]!) } } };
     },
     whole: () => {
       steps.push('whole');
@@ -21,18 +20,15 @@ function reads(guessed: string[], exact: string[], steps: string[]): PortIndexRe
 
 const ports = ({ document, entries }: PortIndexDocument) => (entries ? Array.from({ length: entries.count }, (_, index) => entries.take(index)) : (document as { ports: unknown[] }).ports);
 
-const cases: Array<{ name: string; guessed: string[]; exact?: string[]; from?: 'exact'; steps: string[]; value: unknown[] }> = [
-  { name: 'every port JSON: the first split', guessed: ['1', '2'], steps: ['guessed'], value: [1, 2] },
-  { name: 'a port cut wrong where ends were guessed: split again exactly', guessed: ['[1', '2]'], exact: ['[1,2]'], steps: ['guessed', 'exact'], value: [[1, 2]] },
-  { name: 'a port not JSON all the same: parsed whole', guessed: ['[1', '2]'], exact: ['[1', '2]x'], steps: ['guessed', 'exact', 'whole'], value: ['whole'] },
-  { name: 'a port not JSON and no end guessed: parsed whole at once', guessed: ['{'], steps: ['guessed', 'whole'], value: ['whole'] },
-  { name: 'from the exact step (the guessed split tried already)', guessed: ['1'], exact: ['{'], from: 'exact', steps: ['exact', 'whole'], value: ['whole'] },
+const cases: Array<{ name: string; texts: string[]; steps: string[]; value: unknown[] }> = [
+  { name: 'every port JSON: the split', texts: ['1', '2'], steps: ['split'], value: [1, 2] },
+  { name: 'a port not JSON: parsed whole, which locates the problem', texts: ['1', '2]x'], steps: ['split', 'whole'], value: ['whole'] },
 ];
 
-for (const { name, guessed, exact, from, steps, value } of cases) {
+for (const { name, texts, steps, value } of cases) {
   test(`read port by port: ${name}`, () => {
     const taken: string[] = [];
-    const read = readPortByPort(reads(guessed, exact ?? guessed, taken), ports, from);
+    const read = readPortByPort(reads(texts, taken), ports);
     assert.equal(taken, steps);
     assert.equal(read, { ok: true, value });
   });
@@ -41,13 +37,13 @@ for (const { name, guessed, exact, from, steps, value } of cases) {
 test('read port by port: a document that cannot be read is its problems; any other error is thrown', () => {
   const problems = [error('unreadable-file', 'portindex.json', {}, 'the file does not exist')];
   const steps: string[] = [];
-  const failing: PortIndexReads = { ...reads([], [], steps), split: () => ({ ok: false, problems }) };
+  const failing: PortIndexReads = { ...reads([], steps), split: () => ({ ok: false, problems }) };
   assert.equal(readPortByPort(failing, ports), { ok: false, problems });
   assert.equal(steps, [], 'not read whole');
   const bug = () => {
     throw new TypeError('a bug');
   };
-  assert.throws(() => readPortByPort(reads(['1'], ['1'], []), bug), /a bug/);
+  assert.throws(() => readPortByPort(reads(['1'], []), bug), /a bug/);
 });
 
 test.run();

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { jsonWrite } from '../../scripts/synth/json-write.js';
 import { contentHash } from '../../src/core/content-hash.js';
 import { ChangedWhileRead } from '../../src/catalogue/portindex/port-text-reader.js';
-import { isPortSyntaxError, readPortIndex } from '../../src/catalogue/portindex/read-port-index.js';
+import { readPortIndex } from '../../src/catalogue/portindex/read-port-index.js';
 import { scanPortIndex, type ScannedPortIndex } from '../../src/catalogue/portindex/scan-port-index.js';
 import { splitPortIndex } from '../../src/catalogue/portindex/split-port-index.js';
 import { BOM } from '../../src/catalogue/utf8.js';
@@ -23,7 +23,7 @@ import { withTempDir } from '../support/paths.js';
 function expectedScan(file: Buffer): ScannedPortIndex | undefined {
   const start = file.subarray(0, 3).equals(BOM) ? 3 : 0;
   const bytes = file.subarray(start);
-  const parts = splitPortIndex(bytes, true);
+  const parts = splitPortIndex(bytes);
   if (!parts) return undefined;
   return {
     skeleton: parts.skeleton,
@@ -32,7 +32,6 @@ function expectedScan(file: Buffer): ScannedPortIndex | undefined {
     escapeFree: Uint8Array.from(parts.elements.map(([s, e]) => (bytes.subarray(s, e).includes(0x5c) ? 0 : 1))),
     ascii: isAscii(bytes),
     start,
-    guessed: 0,
   };
 }
 
@@ -57,24 +56,12 @@ const documentBytes = fc
 /** Windows from a few bytes (every port crosses several) to larger than most documents. */
 const windowSize = fc.oneof(fc.integer({ min: 1, max: 16 }), fc.integer({ min: 17, max: 600 }));
 
-async function scanned(bytes: Buffer, window: number, exact = true): Promise<ScannedPortIndex | undefined> {
+async function scanned(bytes: Buffer, window: number): Promise<ScannedPortIndex | undefined> {
   return withTempDir((dir) => {
     const file = path.join(dir, 'portindex.json');
     writeFileSync(file, bytes);
-    return scanPortIndex(file, exact, window);
+    return scanPortIndex(file, window);
   });
-}
-
-/** Whether every port's text and the skeleton parse. */
-function piecesParse(bytes: Buffer, scan: ScannedPortIndex): boolean {
-  const document = bytes.subarray(scan.start);
-  try {
-    JSON.parse(scan.skeleton);
-    for (let i = 0; i < scan.textHashes.length; i++) JSON.parse(document.toString('utf8', scan.spans[2 * i], scan.spans[2 * i + 1]));
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 test('read a window at a time, any document of object ports in any layout is split as the whole bytes are, exactly', async () => {
@@ -88,18 +75,6 @@ test('read a window at a time, any document of object ports in any layout is spl
   );
 });
 
-test('with ends guessed from the layout, the scan is the exact one whenever its pieces parse, and guessed when they do not', async () => {
-  await fc.assert(
-    fc.asyncProperty(documentBytes, windowSize, async (bytes, window) => {
-      const guessed = await scanned(bytes, window, false);
-      assert.ok(guessed);
-      if (piecesParse(bytes, guessed)) assert.equal({ ...guessed, guessed: 0 }, expectedScan(bytes), bytes.toString());
-      else assert.ok(guessed.guessed > 0, 'only a guess can cut a port wrong');
-    }),
-    { numRuns: 1000 },
-  );
-});
-
 /** The layouts JSON writers give a document. */
 const writers: Array<[string, (value: { ports: unknown[] }) => string]> = [
   ['JSON.stringify, indent 2', (value) => JSON.stringify(value, null, 2)],
@@ -109,25 +84,24 @@ const writers: Array<[string, (value: { ports: unknown[] }) => string]> = [
 ];
 
 for (const [name, write] of writers) {
-  test(`${name}: every port's end is guessed from the layout across windows, where the exact scan finds it`, async () => {
+  test(`${name}: every port is found across windows of a few ports each`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.dictionary(fc.string({ maxLength: 6 }), json, { minKeys: 1, maxKeys: 4 }), { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 8 }), async (ports, scale) => {
         const bytes = Buffer.from(write({ info: { generator: 'test' }, ports } as { ports: unknown[] }));
         const expected = expectedScan(bytes)!;
         const longest = Math.max(...Array.from({ length: ports.length }, (_, i) => expected.spans[2 * i + 1]! - expected.spans[2 * i]!));
         // Windows that hold a few ports each, with their lines (one port per line: a line is a port).
-        const guessed = await scanned(bytes, (longest + 64) * 4 * scale, false);
-        assert.equal(guessed, { ...expected, guessed: ports.length }, bytes.toString());
+        assert.equal(await scanned(bytes, (longest + 64) * 4 * scale), expected, bytes.toString());
       }),
       { numRuns: 150 },
     );
   });
 }
 
-test('a line longer than a window, as one line of JSON is, ends the guessing: the ports are scanned', async () => {
+test('a document on one line, longer than a window, is scanned port by port', async () => {
   const ports = Array.from({ length: 200 }, (_, i) => ({ name: `p${i}`, depends: [`port:q${i}`] }));
   const bytes = Buffer.from(JSON.stringify({ ports }));
-  assert.equal(await scanned(bytes, 256, false), expectedScan(bytes));
+  assert.equal(await scanned(bytes, 256), expectedScan(bytes));
 });
 
 test('a broken document is scanned as the whole bytes split, or left to the whole read', async () => {
@@ -160,7 +134,7 @@ test('anything unusual is left to the whole read, which finds and locates its pr
     ['bytes that are not UTF-8', Buffer.concat([Buffer.from('{"ports":[{"name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}]}')])],
   ];
   for (const [what, bytes] of unusual) {
-    for (const window of [4, 1 << 20]) for (const exact of [true, false]) assert.is(await scanned(bytes, window, exact), undefined, `${what}, window ${window}`);
+    for (const window of [4, 1 << 20]) assert.is(await scanned(bytes, window), undefined, `${what}, window ${window}`);
   }
   await withTempDir((dir) => {
     mkdirSync(path.join(dir, 'portindex.json'));
@@ -175,16 +149,8 @@ test('the ports taken from a scanned document are the ones JSON.parse reads, in 
       await withTempDir((dir) => {
         const file = path.join(dir, 'portindex.json');
         writeFileSync(file, bytes);
-        // As the build does (see prepare-ports): split again exactly when a guessed end cut a port wrong.
-        let read = readPortIndex(file, 'portindex.json');
+        const read = readPortIndex(file, 'portindex.json');
         assert.ok(read.ok);
-        try {
-          if (read.value.byLayout) for (let i = 0; i < read.value.entries!.count; i++) JSON.stringify(read.value.entries!.again!(i, read.value.entries!.textHash!(i)));
-        } catch (cause) {
-          assert.ok(isPortSyntaxError(cause));
-          read = readPortIndex(file, 'portindex.json', true);
-          assert.ok(read.ok);
-        }
         const whole = JSON.parse(bytes.subarray(bytes.subarray(0, 3).equals(BOM) ? 3 : 0).toString()) as { ports: unknown[] };
         const { entries, document } = read.value;
         assert.ok(entries);

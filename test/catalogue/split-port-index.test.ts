@@ -17,12 +17,6 @@ function parsePieces(bytes: Buffer, parts: PortIndexParts | undefined): unknown[
   }
 }
 
-/** Both ways of splitting: ends guessed from the layout where they can be, and every end scanned. */
-const MODES = [
-  { name: 'layout', exact: false },
-  { name: 'exact', exact: true },
-];
-
 const json = fc.jsonValue({ maxDepth: 3 });
 /** A document as any JSON writer might format it: key order, spacing and nesting vary. */
 const document = fc
@@ -34,12 +28,11 @@ const document = fc
     return { value: Object.fromEntries(entries), text: JSON.stringify(Object.fromEntries(entries), null, spaced ? 2 : undefined) };
   });
 
-for (const { name, exact } of MODES) {
-  test(`${name}: the ports array is split into exactly the elements JSON.parse sees, and the skeleton is the rest`, () => {
+test('the ports array is split into exactly the elements JSON.parse sees, and the skeleton is the rest', () => {
     fc.assert(
       fc.property(document, ({ value, text }) => {
         const bytes = Buffer.from(text);
-        const parts = splitPortIndex(bytes, exact);
+        const parts = splitPortIndex(bytes);
         assert.ok(parts, text);
         assert.equal(parts.elements.map(([s, e]) => JSON.parse(bytes.toString('utf8', s, e))), value.ports);
         assert.equal(JSON.parse(parts.skeleton), { ...value, ports: [] });
@@ -48,12 +41,12 @@ for (const { name, exact } of MODES) {
     );
   });
 
-  test(`${name}: strings of quotes and runs of backslashes end where JSON.parse ends them`, () => {
+test('strings of quotes and runs of backslashes end where JSON.parse ends them', () => {
     const tricky = fc.string({ unit: fc.constantFrom('"', '\\', 'a', '}', ']', ',') });
     fc.assert(
       fc.property(fc.array(fc.oneof(tricky, fc.dictionary(tricky, tricky, { maxKeys: 3 }), fc.array(tricky, { maxLength: 3 })), { maxLength: 5 }), (ports) => {
         const bytes = Buffer.from(JSON.stringify({ [`k\\`]: 'v"', ports }));
-        const parts = splitPortIndex(bytes, exact);
+        const parts = splitPortIndex(bytes);
         assert.ok(parts);
         assert.equal(parts.elements.map(([s, e]) => JSON.parse(bytes.toString('utf8', s, e))), JSON.parse(JSON.stringify(ports)));
       }),
@@ -61,13 +54,13 @@ for (const { name, exact } of MODES) {
     );
   });
 
-  test(`${name}: a broken document is never split into something that parses differently`, () => {
+test('a broken document is never split into something that parses differently', () => {
     fc.assert(
       fc.property(document, fc.nat(), fc.constantFrom('', ',', ']', '}', '"', '{', '[', 'x'), ({ text }, at, insert) => {
         const cut = at % (text.length + 1);
         const broken = text.slice(0, cut) + insert + text.slice(cut);
         const bytes = Buffer.from(broken);
-        const parts = splitPortIndex(bytes, exact);
+        const parts = splitPortIndex(bytes);
         let whole: { ports?: unknown } | undefined;
         try {
           whole = JSON.parse(broken) as { ports?: unknown };
@@ -75,33 +68,23 @@ for (const { name, exact } of MODES) {
           whole = undefined;
         }
         if (!parts) return;
-        // Split, then each piece must parse exactly when the whole does, to the same values; a
-        // split with guessed ends whose pieces do not all parse is made again exactly, as the
-        // build does (see prepare-ports).
-        let pieces = parsePieces(bytes, parts);
-        if (pieces === undefined && parts.byLayout) pieces = parsePieces(bytes, splitPortIndex(bytes, true));
+        // Split, then each piece must parse exactly when the whole does, to the same values.
+        const pieces = parsePieces(bytes, parts);
         if (whole === undefined) assert.is(pieces, undefined, broken);
         else assert.equal(pieces, whole.ports, broken);
       }),
       { numRuns: 2000 },
     );
   });
-}
 
 const portLike = fc.dictionary(fc.string({ maxLength: 4 }), json, { maxKeys: 4 });
 const layoutSpaces = fc.array(fc.constantFrom('', ' ', '\n', '\n  ', '\n    ', '\t', '\r\n', '\n\t', '\n        '), { minLength: 1, maxLength: 12 });
 
-test('in any layout, a split with guessed ends is right exactly when its pieces parse; when not, the exact split is', () => {
+test('in any layout, the split is the ports JSON.parse sees', () => {
   fc.assert(
     fc.property(fc.array(portLike, { maxLength: 6 }), layoutSpaces, (ports, spaces) => {
-      const value = { info: { a: 1 }, ports };
-      const bytes = Buffer.from(layOut(value, spaces));
-      const expected = JSON.parse(JSON.stringify(ports)) as unknown;
-      const guessed = splitPortIndex(bytes);
-      assert.ok(guessed);
-      const pieces = parsePieces(bytes, guessed);
-      if (pieces !== undefined) assert.equal(pieces, expected);
-      else assert.equal(parsePieces(bytes, splitPortIndex(bytes, true)), expected);
+      const bytes = Buffer.from(layOut({ info: { a: 1 }, ports }, spaces));
+      assert.equal(parsePieces(bytes, splitPortIndex(bytes)), JSON.parse(JSON.stringify(ports)));
     }),
     { numRuns: 3000 },
   );
@@ -118,16 +101,12 @@ const writers: Array<[string, (value: { ports: unknown[] }) => string]> = [
 
 for (const [name, write] of writers) {
   for (const crlf of [false, true]) {
-    test(`${name}${crlf ? ', CRLF' : ''}: every port's end is found from the layout, where an exact split finds it`, () => {
+    test(`${name}${crlf ? ', CRLF' : ''}: every port's text is found`, () => {
       fc.assert(
-        // A port has keys (name, portdir, version): `{}` is one no writer's layout places.
         fc.property(fc.array(fc.dictionary(fc.string({ maxLength: 4 }), json, { minKeys: 1, maxKeys: 4 }), { minLength: 1, maxLength: 6 }), (ports) => {
           const text = write({ info: { generator: 'test' }, ports } as { ports: unknown[] });
           const bytes = Buffer.from(crlf ? text.replaceAll('\n', '\r\n') : text);
-          const guessed = splitPortIndex(bytes);
-          assert.ok(guessed?.byLayout, text);
-          assert.equal(guessed.elements, splitPortIndex(bytes, true)!.elements, text);
-          assert.equal(parsePieces(bytes, guessed), JSON.parse(JSON.stringify(ports)));
+          assert.equal(parsePieces(bytes, splitPortIndex(bytes)), JSON.parse(JSON.stringify(ports)));
         }),
         { numRuns: 300 },
       );
@@ -135,22 +114,9 @@ for (const [name, write] of writers) {
   }
 }
 
-test('a layout that misleads the guess: the pieces do not parse, and the exact split is right', () => {
-  // The first port's line ends with an inner object's `},` and the next line starts with `{`.
+test('an inner object that ends a line before a line that starts with `{` does not end the port', () => {
   const text = '{"ports": [\n{"name": "a", "x": [{"k": 1},\n{"k": 2}]},\n{"name": "b"}\n]}';
-  const guessed = splitPortIndex(Buffer.from(text));
-  assert.ok(guessed?.byLayout);
-  assert.is(parsePieces(Buffer.from(text), guessed), undefined);
-  assert.equal(parsePieces(Buffer.from(text), splitPortIndex(Buffer.from(text), true)), [{ name: 'a', x: [{ k: 1 }, { k: 2 }] }, { name: 'b' }]);
-});
-
-test('a layout with no guess to make is split exactly, and guessing stops after a search that finds nothing', () => {
-  // One line: the first guess (the line's end) is not followed by a comma and a port.
-  const oneLine = Buffer.from(JSON.stringify({ ports: [{ a: 1 }, { b: { c: 2 } }, { d: 3 }] }));
-  assert.equal(splitPortIndex(oneLine), { ...splitPortIndex(oneLine, true)!, byLayout: false });
-  // Indented ports whose closing braces are indented otherwise: no `}` is found, none guessed.
-  const ragged = Buffer.from('{"ports": [\n    {\n  "a": 1\n  },\n    {\n  "b": 2\n  }\n]}');
-  assert.equal(splitPortIndex(ragged), { ...splitPortIndex(ragged, true)!, byLayout: false });
+  assert.equal(parsePieces(Buffer.from(text), splitPortIndex(Buffer.from(text))), [{ name: 'a', x: [{ k: 1 }, { k: 2 }] }, { name: 'b' }]);
 });
 
 test('unusual shapes take the plain path', () => {

@@ -35,8 +35,8 @@ const cases: Case[] = [
   { name: 'empty portindex.json', source: { portindex: '' }, problems: [['empty-file', P, 'file']] },
   { name: 'truncated JSON names line and column', source: { portindex: '{\n  "ports": [\n    {"name": "zlib"' }, problems: [['invalid-json', P, 'line 3, column 20']] },
   {
-    // Split from the layout, the second port does not parse, nor when split exactly: the whole
-    // document is parsed, and the error located in it.
+    // Split into its ports, the second does not parse: the whole document is parsed, and the
+    // error located in it.
     name: 'a syntax error inside an indented port names line and column',
     source: { portindex: '{\n  "ports": [\n    {\n      "name": "zlib",\n      "portdir": "archivers/zlib",\n      "version": "1"\n    },\n    {\n      "name": "xz"\n      "portdir": "archivers/xz",\n      "version": "5"\n    }\n  ]\n}\n' },
     problems: [['invalid-json', P, 'line 10, column 7']],

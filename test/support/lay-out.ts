@@ -1,6 +1,6 @@
 /**
  * A JSON value written with whitespace taken in turn from `spaces` at every place JSON allows
- * it: any layout at all, line breaks included, most of them misleading to a guess.
+ * it: any layout at all, line breaks included, most of them misleading to a split by lines.
  */
 export function layOut(value: unknown, spaces: readonly string[]): string {
   let taken = 0;

@@ -1,16 +1,13 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { isAscii, isUtf8 } from 'node:buffer';
 import { contentHash } from '../../core/content-hash.js';
-import { LayoutEnds, MORE_BYTES } from './layout-ends.js';
-import { endsDocument, endsElement, portsValue, skipSpace, skipValue } from './split-port-index.js';
+import { endsDocument, portsValue, skipSpace, skipValue } from './split-port-index.js';
 import { BOM, hasBom } from '../utf8.js';
 
 /** Bytes read at once, into one buffer used again for every window. */
 const WINDOW = 1 << 20;
-/** The bytes the scan looks for: `{`, `]`, `,`, `\\` and the line feed. */
-const [OPEN, CLOSE, COMMA, BACKSLASH, NL] = [0x7b, 0x5d, 0x2c, 0x5c, 0x0a] as const;
-/** A port's line is kept with it when a window moves on, for its indent, unless longer than this. */
-const LINE_KEPT = 4096;
+/** The bytes the scan looks for: `{`, `]`, `,` and `\\`. */
+const [OPEN, CLOSE, COMMA, BACKSLASH] = [0x7b, 0x5d, 0x2c, 0x5c] as const;
 
 /** What a build needs to know of `portindex.json` before it takes its ports one by one. */
 export interface ScannedPortIndex {
@@ -24,19 +21,17 @@ export interface ScannedPortIndex {
   /** Whether the document is ASCII (each text the same decoded as Latin-1); where it starts, past a byte-order mark. */
   ascii: boolean;
   start: number;
-  /** How many ports' ends were guessed from the layout (see PortIndexParts.byLayout). */
-  guessed: number;
 }
 
 /**
- * Splits `portindex.json` into its ports as splitPortIndex does (`exact`: no end guessed from
- * the layout), reading it a window at a time into one buffer, with each port's text hash and
+ * Splits `portindex.json` into its ports as splitPortIndex does, reading it a window at a time
+ * into one buffer, with each port's text hash and
  * whether it has a backslash: the whole document read at once is tens of megabytes of new
  * memory, a page fault for every page of it. Undefined for anything unusual (no `ports` array,
  * an element that is not an object, bytes that are not UTF-8, an empty file, one that is not a
  * regular file or cannot be read): the caller reads the whole document, which locates it.
  */
-export function scanPortIndex(path: string, exact = false, windowSize = WINDOW): ScannedPortIndex | undefined {
+export function scanPortIndex(path: string, windowSize = WINDOW): ScannedPortIndex | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -45,8 +40,7 @@ export function scanPortIndex(path: string, exact = false, windowSize = WINDOW):
   }
   try {
     if (!fstatSync(fd).isFile()) return undefined;
-    // A wrong guess can also make the rest of the document look unusual: scanned again exactly.
-    return new Scan(fd, exact, windowSize).run() ?? (exact ? undefined : new Scan(fd, true, windowSize).run());
+    return new Scan(fd, windowSize).run();
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code !== undefined) return undefined; // the whole read reports it
     throw cause;
@@ -61,8 +55,6 @@ class Scan {
   private view: Buffer;
   private base = 0;
   private atEnd = false;
-  /** Whether the window's first byte starts a line. */
-  private startsLine = true;
   /** The window's bytes before this have been checked for UTF-8. */
   private checked = 0;
   private utf8 = true;
@@ -72,17 +64,13 @@ class Scan {
   private readonly escapeFree: number[] = [];
   /** The next backslash at or after the last port's start, or -1 when not searched for yet in this window. */
   private backslash = -1;
-  private readonly layout: LayoutEnds | undefined;
-  private guessed = 0;
 
   constructor(
     private readonly fd: number,
-    exact: boolean,
     windowSize: number,
   ) {
     this.buffer = Buffer.allocUnsafeSlow(Math.max(windowSize, BOM.length)); // a byte-order mark is seen whole
     this.view = this.buffer.subarray(0, 0);
-    this.layout = exact ? undefined : new LayoutEnds(this.view, false);
   }
 
   run(): ScannedPortIndex | undefined {
@@ -116,7 +104,6 @@ class Scan {
       escapeFree: Uint8Array.from(this.escapeFree),
       ascii: this.ascii,
       start,
-      guessed: this.guessed,
     };
   }
 
@@ -126,8 +113,6 @@ class Scan {
    */
   private elements(i: number, start: number): number | undefined {
     let first = true;
-    /** Whether the port at `i` was moved to the window's start for its guess. */
-    let moved = false;
     for (;;) {
       i = skipSpace(this.view, i);
       if (i >= this.view.length) {
@@ -137,20 +122,7 @@ class Scan {
       }
       if (first && this.view[i] === CLOSE) return i;
       if (this.view[i] !== OPEN) return undefined; // after a comma there must be a port: `[{},]` takes the slow path
-      let end = this.guess(i);
-      if (end === MORE_BYTES && !moved) {
-        const keep = this.lineStartOf(i);
-        if (!this.more(keep)) return undefined;
-        i -= keep;
-        moved = true;
-        continue;
-      }
-      if (end === MORE_BYTES) {
-        // Longer than a window: this port is scanned; a line as long is no layout to guess from.
-        if (this.view.indexOf(NL, i) < 0) this.layout!.stop();
-        end = -1;
-      }
-      if (end < 0) end = skipValue(this.view, i);
+      const end = skipValue(this.view, i);
       if (end < 0) {
         // The port goes on past the window: read it again from its start.
         if (!this.more(i)) return undefined;
@@ -159,7 +131,6 @@ class Scan {
       }
       this.record(i, end, start);
       first = false;
-      moved = false;
       let next = skipSpace(this.view, end);
       if (next >= this.view.length) {
         if (!this.more(end)) return undefined;
@@ -169,29 +140,6 @@ class Scan {
       if (this.view[next] !== COMMA) return undefined;
       i = next + 1;
     }
-  }
-
-  /**
-   * The end of the port at `i` as its layout says (see LayoutEnds), when what follows is what
-   * follows a port: -1 for no guess, MORE_BYTES when the window ends first.
-   */
-  private guess(i: number): number {
-    const guessed = this.layout?.endOf(i) ?? -1;
-    if (guessed < 0) return guessed;
-    const fits = endsElement(this.view, guessed, this.atEnd);
-    if (fits === undefined) return MORE_BYTES;
-    if (!fits) {
-      this.layout!.stop();
-      return -1;
-    }
-    this.guessed++;
-    return guessed;
-  }
-
-  /** Where the line of the port at `i` starts, kept with it for its indent; `i` when it is long. */
-  private lineStartOf(i: number): number {
-    const newline = this.view.lastIndexOf(NL, i);
-    return newline >= 0 && i - newline <= LINE_KEPT ? newline + 1 : i;
   }
 
   private record(from: number, to: number, start: number): void {
@@ -214,7 +162,6 @@ class Scan {
     if (this.atEnd) return false;
     this.check(keep);
     const kept = this.view.length - keep;
-    this.startsLine = keep === 0 ? this.startsLine : this.view[keep - 1] === NL;
     if (kept * 2 > this.buffer.length) {
       const larger = Buffer.allocUnsafeSlow(this.buffer.length * 2);
       this.view.copy(larger, 0, keep);
@@ -235,7 +182,6 @@ class Scan {
       filled += read;
     }
     this.view = this.buffer.subarray(0, filled);
-    this.layout?.moveTo(this.view, this.atEnd, this.startsLine);
     return filled > kept;
   }
 

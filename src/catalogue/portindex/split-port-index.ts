@@ -1,5 +1,3 @@
-import { LayoutEnds } from './layout-ends.js';
-
 /**
  * Splits `portindex.json` into its skeleton and the byte ranges of the elements of its `ports`
  * array, so each port can be parsed, validated and released on its own instead of holding
@@ -12,11 +10,6 @@ export interface PortIndexParts {
   skeleton: string;
   /** [start, end) byte offsets of each element of `ports`. */
   elements: Array<[number, number]>;
-  /**
-   * Some elements' ends were guessed from the layout (see LayoutEnds): each range is the
-   * element exactly when its text parses. When one does not, split again with `exact`.
-   */
-  byLayout: boolean;
 }
 
 const QUOTE = 0x22;
@@ -70,69 +63,36 @@ export function skipSpace(bytes: Uint8Array, i: number): number {
   return i;
 }
 
-/**
- * Whether a guessed end is followed as an element's end must be: by the array's end, or by a
- * comma and the next port (an object). `final`: `bytes` end where the document does; when they
- * are only a window on it, undefined when they end before this is known.
- */
-export function endsElement(bytes: Buffer, end: number, final = true): boolean | undefined {
-  const i = skipSpace(bytes, end);
-  if (i >= bytes.length) return final ? false : undefined;
-  if (bytes[i] === 0x5d) return true;
-  if (bytes[i] !== 0x2c) return false;
-  const next = skipSpace(bytes, i + 1);
-  if (next >= bytes.length) return final ? false : undefined;
-  return bytes[next] === 0x7b;
-}
-
 interface Elements {
   elements: Array<[number, number]>;
   /** The offset of the array's `]`. */
   close: number;
-  byLayout: boolean;
 }
 
-/**
- * The elements of the array opened at `open`, each end guessed from the layout when it can be
- * (unless `exact`), found by scanning the element otherwise.
- */
-function splitElements(bytes: Buffer, open: number, exact: boolean): Elements | undefined {
-  const layout = exact ? undefined : new LayoutEnds(bytes);
+/** The elements of the array opened at `open`, each scanned to its end. */
+function splitElements(bytes: Buffer, open: number): Elements | undefined {
   const elements: Array<[number, number]> = [];
-  let byLayout = false;
   let i = skipSpace(bytes, open + 1);
-  if (bytes[i] === 0x5d) return { elements, close: i, byLayout };
+  if (bytes[i] === 0x5d) return { elements, close: i };
   for (;;) {
-    const guessed = layout?.endOf(i) ?? -1;
-    const fits = guessed >= 0 && endsElement(bytes, guessed) === true;
-    if (guessed >= 0 && !fits) layout!.stop();
-    const end = fits ? guessed : skipValue(bytes, i); // after a comma there must be a value: `[1,]` fails here
+    const end = skipValue(bytes, i); // after a comma there must be a value: `[1,]` fails here
     if (end < 0) return undefined;
-    byLayout ||= fits;
     elements.push([i, end]);
     i = skipSpace(bytes, end);
-    if (bytes[i] === 0x5d) return { elements, close: i, byLayout };
+    if (bytes[i] === 0x5d) return { elements, close: i };
     if (bytes[i] !== 0x2c) return undefined;
     i = skipSpace(bytes, i + 1);
   }
 }
 
-/**
- * Finds `"ports": [` at the top level of the object and splits the array's elements; with
- * `exact`, every element is scanned to its end, none guessed from the layout. A wrong guess
- * can also make the rest of the document look unusual: such a split is made again exactly.
- */
-export function splitPortIndex(bytes: Buffer, exact = false): PortIndexParts | undefined {
-  return split(bytes, exact) ?? (exact ? undefined : split(bytes, true));
-}
-
-function split(bytes: Buffer, exact: boolean): PortIndexParts | undefined {
+/** Finds `"ports": [` at the top level of the object and splits the array's elements. */
+export function splitPortIndex(bytes: Buffer): PortIndexParts | undefined {
   const ports = portsValue(bytes, 0);
   if (ports === undefined || bytes[ports] !== 0x5b) return undefined; // not an array: the slow path decides
-  const found = splitElements(bytes, ports, exact);
+  const found = splitElements(bytes, ports);
   if (!found || !endsDocument(bytes, found.close)) return undefined;
   const skeleton = `${bytes.toString('utf8', 0, ports)}[]${bytes.toString('utf8', found.close + 1)}`;
-  return { skeleton, elements: found.elements, byLayout: found.byLayout };
+  return { skeleton, elements: found.elements };
 }
 
 /**

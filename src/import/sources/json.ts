@@ -3,15 +3,14 @@
  * split-port-index), each port parsed, checked with a build's rules and made text on its own,
  * so that the document's objects are never all alive at once (several times its size), on two
  * threads when it is large (see parallel-check). A port's text that is not JSON, or a document
- * that does not split, is read again as a build reads it (see readPortByPort), which also
+ * that does not split, is parsed whole as a build parses it (see parseWholePortIndex), which
  * locates a syntax error.
  */
 import { isAscii } from 'node:buffer';
 import type { Problem } from '../../core/problems/problem.js';
 import type { PortObject } from '../../derive/merge-ports.js';
 import { splitPortIndex } from '../../catalogue/portindex/split-port-index.js';
-import { readPortByPort } from '../../catalogue/portindex/read-port-by-port.js';
-import { isPortSyntaxError, parsePort, parseSkeleton, parseWholePortIndex, readPortIndexBytes, type PortIndexDocument } from '../../catalogue/portindex/read-port-index.js';
+import { isPortSyntaxError, parsePort, parseSkeleton, parseWholePortIndex, type PortIndexDocument } from '../../catalogue/portindex/read-port-index.js';
 import { noPorts, portIndexTopProblems, portProblems } from '../../catalogue/records/validate-portindex.js';
 import { below } from '../../catalogue/records/zod-problems.js';
 import { hasBom } from '../../catalogue/utf8.js';
@@ -42,7 +41,7 @@ function isJsonSource(bytes: Uint8Array): boolean {
 }
 
 /**
- * Where the ports' texts are (some ends guessed from the layout), the document's other keys
+ * Where the ports' texts are, the document's other keys
  * checked; the problems of those keys, or of an empty `ports`, are the source's. A document
  * that does not split is read again.
  */
@@ -82,17 +81,16 @@ function checkPorts(take: (index: number) => unknown, from: number, to: number, 
 }
 
 function joinJsonEntries(spans: JsonSpans, chunks: CheckedEntries[], file: string): SourceRead {
-  // A port's end guessed wrong from the layout, or a port that is not JSON: read again.
+  // A port that is not JSON: the document parsed whole, which says where.
   if (chunks.some((chunk) => chunk.unparsable)) return readAgain(spans.body, file);
   const problems = chunks.flatMap((chunk) => chunk.problems);
   return { head: spans.head, ports: chunks.flatMap((chunk) => chunk.ports), problems, entryProblems: new Set(problems) };
 }
 
-/** The document read as a build reads it, on this thread: split exactly, else whole (see readPortByPort). */
+/** The document parsed whole, as a build parses one it cannot split, which locates a syntax error. */
 function readAgain(body: Buffer, file: string): SourceRead {
-  const reads = { split: (exact: boolean) => readPortIndexBytes(body, file, exact), whole: () => parseWholePortIndex(body, file) };
-  const read = readPortByPort(reads, (document) => checkDocument(document, file), 'exact');
-  return read.ok ? read.value : { head: {}, ports: [], problems: read.problems, entryProblems: new Set() };
+  const read = parseWholePortIndex(body, file);
+  return read.ok ? checkDocument(read.value, file) : { head: {}, ports: [], problems: read.problems, entryProblems: new Set() };
 }
 
 /** The document's other keys checked, then its ports, taken one at a time when it was split. */
