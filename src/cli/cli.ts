@@ -30,13 +30,23 @@ const processIo: Io = {
   isTerminal: Boolean(process.stderr.isTTY),
 };
 
-function createProgram(io: Io, setExit: (code: number) => void): Command {
+/** How an action hands its exit code to main. */
+type SetExit = (code: number) => void;
+
+/** The program and its commands, each added by a function of its own below. */
+function createProgram(io: Io, setExit: SetExit): Command {
   const program = new Command('ports-gen')
     .description('Turn a MacPorts-style ports catalogue into a static JSON API that serves like the live service.')
     .version(VERSION, '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  // A command copies the program's exit and output settings when it is made: those come first.
+  for (const add of [addBuild, addImport, addUpdate, addValidate, addServe, addNginx, addKeygen, addVerify]) add(program, io, setExit);
+  return program;
+}
 
+/** `build`: validate the catalogue, write the static API. */
+function addBuild(program: Command, io: Io, setExit: SetExit): void {
   addBuildOptions(program.command('build').description('validate the catalogue and write the static API into --out'))
     .option('--json', 'print problems as a JSON array on stdout', false)
     .option('--quiet', 'no progress and no summary line; problems are still printed', false)
@@ -47,7 +57,10 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       if (typeof result === 'number') return setExit(result);
       setExit(report(result, opts.json, true, io, opts.quiet));
     });
+}
 
+/** `import`: merge a PortIndex into the catalogue; says what changed. */
+function addImport(program: Command, io: Io, setExit: SetExit): void {
   program
     .command('import')
     .description("merge a PortIndex (MacPorts' native one, or portindex2json's JSON) into the catalogue, as the live service loads one: ports no longer listed are kept, inactive")
@@ -82,7 +95,10 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       else io.stdout(summariseImport(shown, result.changes!, result.wrote, opts.dryRun));
       setExit(EXIT.ok);
     });
+}
 
+/** `update`: import, then build when the catalogue changed. */
+function addUpdate(program: Command, io: Io, setExit: SetExit): void {
   addBuildOptions(program.command('update').description('import the source, then build when the site was not built from the catalogue as it now is (or there is none): the update cycle of a mirror'))
     .argument('<source>', 'the index: a file, an http(s) URL, or - for standard input')
     .option('--keep-going', 'a port the source does not describe usably keeps its previous entry, instead of failing the update', false)
@@ -115,7 +131,10 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       }
       setExit(!imported.ok || (built && !built.ok) ? EXIT.problems : EXIT.ok);
     });
+}
 
+/** `validate`: the checks of a build, nothing written. */
+function addValidate(program: Command, io: Io, setExit: SetExit): void {
   program
     .command('validate')
     .description('run every check of a build without writing anything')
@@ -127,7 +146,10 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       const result = await validateCatalogue({ cwd: io.cwd, catalogue: opts.catalogue, strict: opts.strict, noBuilds: !opts.builds });
       setExit(report(result, opts.json, false, io));
     });
+}
 
+/** `serve`: a built site on a local port. */
+function addServe(program: Command, io: Io): void {
   program
     .command('serve')
     .description('serve a built site locally, answering exactly as the live service does (docs/api.md)')
@@ -137,7 +159,10 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
     .action(async (opts: { dir: string; port: string; host: string }) => {
       await serveUntilStopped(builtSite(io.cwd, opts.dir), opts.dir, parsePort(opts.port), opts.host, io.stdout);
     });
+}
 
+/** `nginx`: the configuration that serves a built site. */
+function addNginx(program: Command, io: Io): void {
   program
     .command('nginx')
     .description("print an nginx configuration (for its http context) that serves a built site as the live service answers")
@@ -156,13 +181,19 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       const index = readSiteIndex(realpathSync(dir));
       io.stdout(renderNginxConfig({ root, listen, serverName, ports: index.names.ports.values(), pages: index.pages, upstream }));
     });
+}
 
+/** `keygen`: a signify key pair. */
+function addKeygen(program: Command, io: Io): void {
   program
     .command('keygen')
     .description('make a signify key pair for `build --sign-key`: <prefix>.pub and <prefix>.sec (no passphrase, readable by you alone); never writes over a key')
     .argument('<prefix>', 'where the keys go, e.g. keys/ports')
     .action((prefix: string) => io.stdout(keygenCommand(prefix, io.cwd)));
+}
 
+/** `verify`: a file against its signify signature. */
+function addVerify(program: Command, io: Io, setExit: SetExit): void {
   program
     .command('verify')
     .description("check a file against its signify signature (<file>.sig), as `signify -V` does: exit 0, or 1 with the reason")
@@ -174,8 +205,6 @@ function createProgram(io: Io, setExit: (code: number) => void): Command {
       (failure ? io.stderr : io.stdout)(said);
       setExit(failure ? EXIT.problems : EXIT.ok);
     });
-
-  return program;
 }
 
 /** The import's date, signature and HTTP options, from its flags and the environment. */
