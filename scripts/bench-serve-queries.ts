@@ -75,6 +75,9 @@ if (netlify) {
   const project = path.join(path.dirname(path.resolve(site)), 'netlify-project');
   const emulation = await startNetlify(project, path.resolve(site));
   try {
+    // The emulation reads the site's rules at its first request: a file's, apart from the function's first.
+    const rulesRead = await get(emulation.url, 'api/v1/');
+    console.log(`netlify: first request (the rules read) ${rulesRead.ms.toFixed(0)} ms, status ${rulesRead.status}`);
     const first = await get(emulation.url, targets[0]!);
     console.log(`netlify: first query (cold function) ${first.ms.toFixed(0)} ms, status ${first.status}`);
     await run(emulation.url, 'netlify');

@@ -21,7 +21,7 @@ import path from 'node:path';
 const EXIT_GRACE_MS = Number(process.env.PORTS_GEN_TEST_EXIT_GRACE_MS) || 10_000;
 const JOBS = Math.max(1, Number(process.env.PORTS_GEN_TEST_JOBS) || 2);
 
-const pattern = new RegExp(`${process.argv[2] ?? ''}.*\\.test\\.js$`);
+const pattern = new RegExp(`(?:${process.argv[2] ?? ''}).*\\.test\\.js$`);
 const dir = process.argv[3] ?? 'build/test';
 
 interface Outcome {
@@ -44,7 +44,7 @@ function runSuite(relative: string): Promise<{ output: string; outcome: Outcome 
   const exact = `^${relative.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
   const child = spawn(process.execPath, ['node_modules/uvu/bin.js', dir, exact], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: process.stdout.isTTY ? process.env : { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: process.stdout.isTTY ? process.env : withoutColour(process.env),
   });
   let output = '';
   let lingering: NodeJS.Timeout | undefined;
@@ -77,6 +77,12 @@ function runSuite(relative: string): Promise<{ output: string; outcome: Outcome 
       resolve({ output: `${relative}\n${output.replace(/^\S+\.test\.js\n/, '')}`, outcome: { passed, failed, skipped } });
     });
   });
+}
+
+/** Plain text for CI's log: NO_COLOR, and no FORCE_COLOR that would override it (Node warns of that). */
+function withoutColour(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _, ...rest } = env;
+  return { ...rest, NO_COLOR: '1' };
 }
 
 const started = performance.now();

@@ -2,7 +2,7 @@ import { contentHash } from '../../core/content-hash.js';
 import { shapeNames, type SiteShape } from '../../routes/site-shape.js';
 import { API_HEADERS, API_PREFIX, INSTANCE_ROUTES, LAST_PAGE, LIST_ROUTES, QUERY_PARAMETERS, ROOT_LINK_FORMATS, ROOT_ROUTE, ROUTES, type InstanceList, type Route } from '../../routes/route-table.js';
 import { DATA_ROUTES, dataHeaders, pageHeaders } from '../../routes/file-routes.js';
-import { categoryFile, categoryPageFile, fileUrlPath, listPageFile, maintainerFile, maintainerPageFile, OPENAPI_FILE, PAGE_FILE, PAGE_LISTS, portFile, portPageFile, ROBOTS_FILE, rootFile, SEARCH_PAGE, SITEMAP_FILE, sitemapPartFile, type ListName } from '../../routes/site-files.js';
+import { categoryFile, categoryPageFile, DUMP_PORTS, fileUrlPath, listPageFile, maintainerFile, maintainerPageFile, NETLIFY_INDEX, OPENAPI_FILE, PAGE_FILE, PAGE_LISTS, portFile, portPageFile, QUERY_INDEX, ROBOTS_FILE, rootFile, SEARCH_PAGE, SITEMAP_FILE, sitemapPartFile, type ListName } from '../../routes/site-files.js';
 
 /**
  * Netlify's share of the route table (docs/api.md as far as a static host allows; the README's
@@ -64,6 +64,8 @@ const FILE_PATTERNS = [
   categoryFile(':name'),
   maintainerFile(':name'),
   ...LIST_ROUTES.map((route) => listPageFile(route.list, ':page').replace('page-:page.json', ':page')),
+  // The function's own index and the query index, and the dump of every port.
+  ...new Set([NETLIFY_INDEX, QUERY_INDEX, DUMP_PORTS].map((file) => file.replace(/[^/]+$/, '*'))),
 ];
 
 /**
@@ -120,13 +122,14 @@ export function renderRedirects(site: SiteShape): string {
   for (const route of LIST_ROUTES) {
     lines.push(`# ${route.path}: DRF's page-number pagination.`, ...listRules(route.list, route.path, route.list === 'files' ? site.pages : site.listPages[route.list]));
   }
+  // Before the rule per name: the engine tries the rules in turn for every request.
+  lines.push('# The files themselves, as the function fetches them (rules match before files here), and the OpenAPI document.');
+  lines.push(...FILE_PATTERNS.map((file) => `/${file} /${file.replace(/\*$/, ':splat')} 200`));
   for (const route of INSTANCE_ROUTES) {
     const comment = INSTANCE_COMMENTS[route.list];
     if (comment) lines.push(comment);
     lines.push(...instanceRules(route, shapeNames(site, route.list)));
   }
-  lines.push('# The files themselves, as the function fetches them (rules match before files here), and the OpenAPI document.');
-  lines.push(...FILE_PATTERNS.map((file) => `/${file} /${file} 200`));
   lines.push('# Anything else under the API.', `${API_PREFIX}* ${FUNCTION} 200`);
   return `${lines.join('\n')}\n`;
 }
