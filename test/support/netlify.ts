@@ -1,10 +1,32 @@
 import { NetlifyDev } from '@netlify/dev';
 import { copyFileSync, cpSync, mkdirSync, renameSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { syncBuiltinESMExports } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import workerThreads from 'node:worker_threads';
 import { ROOT } from './paths.js';
+
+/**
+ * The emulation runs each call of a function in a worker thread of its own, and one whose
+ * response body was never read (a HEAD, a body left unread) waits on it until the function's
+ * timeout: the test process would outlive its tests by that much. The emulation's workers are
+ * tracked, and `close` ends those still running.
+ */
+const functionWorkers = new Set<workerThreads.Worker>();
+const { Worker } = workerThreads;
+class TrackedWorker extends Worker {
+  constructor(...args: ConstructorParameters<typeof Worker>) {
+    super(...args);
+    if (!/functions-dev\/dist\/worker\.js$/.test(String(args[0]))) return;
+    functionWorkers.add(this);
+    this.once('exit', () => functionWorkers.delete(this));
+  }
+}
+workerThreads.Worker = TrackedWorker;
+// The emulation's `import { Worker } from "worker_threads"` sees the tracked one.
+syncBuiltinESMExports();
 
 export interface NetlifyEmulation {
   url: string;
@@ -62,6 +84,7 @@ export async function startNetlify(projectRoot: string, site: string, functions 
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await dev.stop();
+      await Promise.all([...functionWorkers].map((worker) => worker.terminate()));
     },
   };
 }
