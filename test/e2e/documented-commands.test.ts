@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, copyFileSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -11,10 +11,11 @@ import { commandOnPath, commands, projectIn, shellBlock, startServe } from '../s
 import { FIXTURES, ROOT, withTempDir } from '../support/paths.js';
 
 /**
- * The README's command sequences, run as written in a project that installed the package,
- * with the world outside put in reach: a mirror's URL answered by a local server, `rsync` a
- * command that copies a real PortIndex, `signify` OpenBSD's (Debian names it signify-openbsd),
- * serve's port a free one. The nginx blocks are run against real nginx by nginx-cron.test.
+ * The README's command sequences, run as written: its quick start in a copy of this clone, the
+ * rest in a project that installed the package, with the world outside put in reach: a mirror's
+ * URL answered by a local server, `rsync` a command that copies a real PortIndex, `signify`
+ * OpenBSD's (Debian names it signify-openbsd), serve's port a free one. The nginx blocks are run
+ * against real nginx by nginx-cron.test.
  */
 const execFileAsync = promisify(execFile);
 const REAL = path.join(FIXTURES, 'portindex-real');
@@ -36,6 +37,28 @@ copyFileSync(${JSON.stringify(path.join(REAL, 'dcreager__ports.PortIndex'))}, re
   commandOnPath(dir, 'signify', `require('node:child_process').execFileSync('signify-openbsd', process.argv.slice(2), { stdio: 'inherit' });\n`);
   return { ...process.env, PATH: `${rsync}:${process.env.PATH}`, URL: '', CI: '' };
 }
+
+/** The repository as a fresh clone has it (what git tracks, by its top-level names), in `dir`, with this one's installed packages. */
+function cloneOf(dir: string): void {
+  const tracked = ['.ci', 'LICENSE', 'README.md', 'bin', 'catalogue', 'docs', 'examples', 'netlify', 'netlify.toml', 'package-lock.json', 'package.json', 'scripts', 'src', 'test', 'tsconfig.json'];
+  for (const name of tracked) cpSync(path.join(ROOT, name), path.join(dir, name), { recursive: true });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+}
+
+test("the README's quick start, in a clone with its packages installed: npm run site builds the sample into dist/", async () => {
+  await withTempDir(async (dir) => {
+    const env = environment(dir);
+    const clone = path.join(dir, 'clone');
+    mkdirSync(clone);
+    cloneOf(clone);
+    const [install] = commands(shellBlock('README.md', '## Quick start'));
+    assert.is(install, 'npm ci && npm run site', 'installs, compiles, builds the sample');
+    // npm ci is what CI runs first (.ci/run); here the packages are this checkout's.
+    const { stdout } = await sh(install!.replace('npm ci && ', ''), clone, env);
+    assert.match(stdout, /^built 58 ports, /m);
+    assert.match(readFileSync(path.join(clone, 'dist/api/v1/ports/zlib/index.json'), 'utf8'), '"name":"zlib"');
+  });
+});
 
 test("the README's look at the sample: serve, and curl the port and a search", async () => {
   await withTempDir(async (dir) => {
