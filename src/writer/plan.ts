@@ -89,8 +89,6 @@ export interface Plan {
 
 /** The previous trees whose keys count, by this build's code. */
 interface Sources {
-  /** Whether there is a live tree: the spare's file is then kept only where it holds what that one does. */
-  hasLive: boolean;
   live?: TreeFiles;
   spare?: TreeFiles;
   liveKeys: boolean;
@@ -140,7 +138,7 @@ export function plan(input: PlanInput): Plan {
 function placeWanted(path: string, key: string | undefined, sources: Sources): Operation {
   if (key === undefined) return { op: 'make', path };
   const spare = sources.spareKeys ? sources.spare?.get(path) : undefined;
-  if (spare?.key === key && keepsTime(spare, sources.hasLive)) return { op: 'keep', path, held: spare };
+  if (spare?.key === key && keepsTime(spare, sources.live !== undefined)) return { op: 'keep', path, held: spare };
   const live = sources.liveKeys ? sources.live?.get(path) : undefined;
   if (live?.key === key) return { op: 'link', path, source: live, held: live };
   return { op: 'make', path };
@@ -204,7 +202,6 @@ export function placeLate(path: string, key: string, input: Pick<PlanInput, 'onD
 
 function sourcesOf(onDisk: OnDisk, fingerprint: string): Sources {
   return {
-    hasLive: onDisk.live !== undefined,
     live: onDisk.live?.files,
     spare: onDisk.spare?.files,
     liveKeys: onDisk.live?.fingerprint === fingerprint,
