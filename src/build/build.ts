@@ -28,7 +28,7 @@ import { checkOutputDirectory, followOutput } from './output-guard.js';
 import { sitePagesOf, wantPortPages, type PortPages } from './pages-phase.js';
 import { writeRecalled } from './recall/recalled-files.js';
 import { derivedAgain, type RecalledPorts } from './recall/recalled-ports.js';
-import { catalogueDigest } from './catalogue-digest.js';
+import { catalogueChanged, catalogueDigest, catalogueIdentities } from './catalogue-digest.js';
 import { saveBuiltFrom, saveIdentity, saveRecords, saveSnapshot } from './state.js';
 import { writePorts } from './write-ports.js';
 
@@ -54,10 +54,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     checkPublishAccess(out);
     const catalogue = path.resolve(options.cwd, options.catalogue);
+    const seen = catalogueIdentities(catalogue);
     const from = catalogueDigest(catalogue);
     const result = await buildLocked(options, out, lock);
     // Only a catalogue that stayed as it was read is recorded: else the next update builds again.
-    if (result.ok && catalogueDigest(catalogue) === from) saveBuiltFrom(out, from);
+    if (result.ok && !catalogueChanged(catalogue, seen)) saveBuiltFrom(out, from);
     return result;
   } catch (cause) {
     // A build that stood still past STALE_MS (suspended, say) finds its staging tree gone once

@@ -1,8 +1,9 @@
-import { closeSync, constants, fstatSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CHANGES_FILE } from '../catalogue/change-log.js';
+import { changedSince } from '../catalogue/file-identity.js';
 import { contentDigest } from '../core/content-hash.js';
-import { hashFile } from '../core/fs.js';
+import { hashFile, statIdentity } from '../core/fs.js';
 
 /** The files an import writes: the ports, and the record of changes the feeds are made of. */
 const IMPORTED_FILES = ['portindex.json', CHANGES_FILE];
@@ -37,4 +38,21 @@ export function catalogueDigest(catalogue: string): string {
     }
   }
   return digest.digest();
+}
+
+/**
+ * The imported files' identities (see statIdentity) as they are now, null for one that is not
+ * there: taken before catalogueDigest reads them, they tell afterwards whether the bytes it
+ * read are still the catalogue's (see catalogueChanged) without reading them again.
+ */
+export function catalogueIdentities(catalogue: string): Array<string | null> {
+  return IMPORTED_FILES.map((name) => {
+    const stats = statSync(path.join(catalogue, name), { throwIfNoEntry: false });
+    return stats ? statIdentity(stats) : null;
+  });
+}
+
+/** Whether any imported file was written, replaced, made or removed since its identity was taken (see changedSince). */
+export function catalogueChanged(catalogue: string, seen: ReadonlyArray<string | null>): boolean {
+  return IMPORTED_FILES.some((name, i) => changedSince(path.join(catalogue, name), seen[i]!));
 }
