@@ -12,6 +12,7 @@ import { ProblemLog } from '../src/core/problems/problem-log.js';
 import { locateCatalogue } from '../src/build/catalogue-files.js';
 import { preparePorts } from '../src/build/prepare-ports.js';
 import { bodyOf } from '../src/render/query-body.js';
+import { listingFiles } from '../src/render/listing-files.js';
 import { queryIndexBody, queryIndexInput } from '../src/render/query-index.js';
 import { decideQuery } from '../src/routes/query/decide-query.js';
 import { readQueryIndex } from '../src/routes/query/read-query-index.js';
@@ -24,15 +25,22 @@ if (!catalogue) {
   process.exit(2);
 }
 
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const BASE_URL = 'https://ports.example.org';
+
 function indexText(): string {
   const log = new ProblemLog();
   const prepared = preparePorts(locateCatalogue(process.cwd(), catalogue!), log, false);
   if (!prepared) throw new Error(`the catalogue does not build: ${log.kept[0]?.message}`);
-  return queryIndexBody(queryIndexInput(prepared.list, 'https://ports.example.org', 50));
+  const { list } = prepared;
+  const listings = listingFiles(list.categoryListings(), list.maintainerListings(), BASE_URL, 50);
+  const started = performance.now();
+  const body = queryIndexBody(queryIndexInput(list, listings.listed, BASE_URL, 50));
+  console.log(`made: ${ms(performance.now() - started)}`);
+  return body;
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 const text = indexText();
 const bytes = Buffer.byteLength(text);

@@ -86,7 +86,7 @@ export function searchIndexOutput(cores: string | undefined, derived: Derived): 
 
 /** The query index the hosts that compute answer queries from (SPEC 4b), under the ports' cores. */
 export function queryIndexOutput(cores: string | undefined, baseUrl: string, pageSize: number, derived: Derived): Output {
-  return { path: QUERY_INDEX, key: queryIndexKey(cores, baseUrl, pageSize), make: () => queryIndexBody(queryIndexInput(derived().ports, baseUrl, pageSize)), derived: true };
+  return { path: QUERY_INDEX, key: queryIndexKey(cores, baseUrl, pageSize), make: () => queryIndexBody(queryIndexInput(derived().ports, derived().listings.listed, baseUrl, pageSize)), derived: true };
 }
 
 /** Files made whole each build and kept by their bytes: the browser's, the feeds. */

@@ -1,6 +1,7 @@
 import { contentHash } from '../core/content-hash.js';
 import type { CategoryListing, MaintainerListing } from '../derive/listings.js';
 import { maintainersByHandle } from '../derive/listings.js';
+import type { MaintainerResource } from '../derive/maintainers.js';
 import { CATEGORIES_ROUTE, MAINTAINERS_ROUTE, ROOT_LINK_FORMATS } from '../routes/route-table.js';
 import { categoryFile, hasCategoryPage, hasMaintainerPage, listPageFile, maintainerFile, OPENAPI_FILE, rootFile } from '../routes/site-files.js';
 import { openApiBody } from './openapi.js';
@@ -17,6 +18,8 @@ export interface ListingFiles {
   /** The number of pages of each list. */
   categoryPages: number;
   maintainerPages: number;
+  /** What the lists list, in their order: the categories' names, the maintainers. */
+  listed: { categories: string[]; maintainers: MaintainerResource[] };
 }
 
 /**
@@ -55,5 +58,6 @@ export function listingFiles(categories: readonly CategoryListing[], maintainers
     maintainers: handles.map(([github]) => github),
     categoryPages: categoryPages.length,
     maintainerPages: maintainerPages.length,
+    listed: { categories: categories.map((category) => category.name), maintainers: maintainers.map((listing) => listing.person) },
   };
 }

@@ -3,6 +3,7 @@ import type { PortList, QueryFacts } from '../derive/ports.js';
 import { QUERY_INDEX_VERSION, type QueryIndexFile } from '../routes/query/index-format.js';
 import { contentHash } from '../core/content-hash.js';
 import { toJsonText } from './json-text.js';
+import type { ListingFiles } from './listing-files.js';
 
 
 export interface QueryIndexInput {
@@ -67,54 +68,41 @@ export function queryIndexKey(cores: string | undefined, baseUrl: string, pageSi
 }
 
 /**
- * The query index's text: the bytes `toJsonText(queryIndexFile(input))` gives, written from flat
- * lists of places. Built as one object, the index's many small arrays would all live until it
- * is written, and be promoted with it into the heap's old generation at the build's peak.
+ * The query index's text: the bytes `toJsonText(queryIndexFile(input))` gives, each port's
+ * lists written as text as the port is taken. Built as one object, the index's many small
+ * arrays would all live until it is written, and be promoted with it into the heap's old
+ * generation at the build's peak.
  */
 export function queryIndexBody(input: QueryIndexInput): string {
   const table = new StringTable();
-  const place = (text: string) => table.placeOf(text);
   const names: string[] = [];
-  const lists = { categories: new PlaceLists(), handles: new PlaceLists(), variants: new PlaceLists() };
+  const lists = { categories: [] as string[], handles: [] as string[], variants: [] as string[] };
   for (const port of input.ports) {
     names.push(toJsonText(port.name));
     // In queryIndexFile's order of first use: the strings' places are the same.
-    lists.categories.add(port.categories.map(place));
-    lists.handles.add(port.maintainers.filter((m) => m.github !== '').map((m) => place(m.github)));
-    lists.variants.add(port.variants.map(place));
+    lists.categories.push(placesText(port.categories, table));
+    lists.handles.push(placesText(port.maintainers.filter((m) => m.github !== '').map((m) => m.github), table));
+    lists.variants.push(placesText(port.variants, table));
   }
-  const categories = input.categories.map(place);
-  const maintainerNames = input.maintainers.map((m) => place(m.name));
-  const maintainerHandles = input.maintainers.map((m) => place(m.github));
-  const ports = `{"names":[${names.join(',')}],"categories":${lists.categories.text()},"handles":${lists.handles.text()},"variants":${lists.variants.text()}}`;
-  const maintainers = `{"names":[${maintainerNames.join(',')}],"handles":[${maintainerHandles.join(',')}],"portsCounts":[${input.maintainers.map((m) => m.ports_count).join(',')}]}`;
+  const categories = placesText(input.categories, table);
+  const maintainerNames = placesText(input.maintainers.map((m) => m.name), table);
+  const maintainerHandles = placesText(input.maintainers.map((m) => m.github), table);
+  const ports = `{"names":[${names.join(',')}],"categories":[${lists.categories.join(',')}],"handles":[${lists.handles.join(',')}],"variants":[${lists.variants.join(',')}]}`;
+  const maintainers = `{"names":${maintainerNames},"handles":${maintainerHandles},"portsCounts":[${input.maintainers.map((m) => m.ports_count).join(',')}]}`;
   const head = `{"version":${QUERY_INDEX_VERSION},"baseUrl":${toJsonText(input.baseUrl)},"pageSize":${input.pageSize}`;
-  return `${head},"strings":[${table.strings.map((text) => toJsonText(text)).join(',')}],"ports":${ports},"categories":[${categories.join(',')}],"maintainers":${maintainers}}`;
+  return `${head},"strings":[${table.strings.map((text) => toJsonText(text)).join(',')}],"ports":${ports},"categories":${categories},"maintainers":${maintainers}}`;
 }
 
-/** Lists of places, one a port, kept flat: written as JSON arrays of arrays. */
-class PlaceLists {
-  private readonly places: number[] = [];
-  private readonly ends: number[] = [];
-
-  add(places: readonly number[]): void {
-    for (const place of places) this.places.push(place);
-    this.ends.push(this.places.length);
-  }
-
-  text(): string {
-    const lists: string[] = [];
-    let start = 0;
-    for (const end of this.ends) {
-      lists.push(`[${this.places.slice(start, end).join(',')}]`);
-      start = end;
-    }
-    return `[${lists.join(',')}]`;
-  }
+/** The texts' places in the table, as a JSON array. */
+function placesText(texts: readonly string[], table: StringTable): string {
+  if (texts.length === 0) return '[]';
+  let text = `[${table.placeOf(texts[0]!)}`;
+  for (let i = 1; i < texts.length; i++) text += `,${table.placeOf(texts[i]!)}`;
+  return `${text}]`;
 }
 
 /** The input from derived ports: what each port's record and the listings already hold, no port's text read again. */
-export function queryIndexInput(list: PortList, baseUrl: string, pageSize: number): QueryIndexInput {
+export function queryIndexInput(list: PortList, listed: ListingFiles['listed'], baseUrl: string, pageSize: number): QueryIndexInput {
   function* ports(): Iterable<QueryFacts> {
     for (let i = 0; i < list.length; i++) yield list.queryFactsAt(i);
   }
@@ -122,7 +110,7 @@ export function queryIndexInput(list: PortList, baseUrl: string, pageSize: numbe
     baseUrl,
     pageSize,
     ports: ports(),
-    categories: list.categoryListings().map((category) => category.name),
-    maintainers: list.maintainerListings().map((listing) => listing.person),
+    categories: listed.categories,
+    maintainers: listed.maintainers,
   };
 }
