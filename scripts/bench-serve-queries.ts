@@ -2,7 +2,7 @@
  * Queries over real HTTP on a built site: `ports-gen serve` answering ~1,000 mixed queries one
  * after another (the latency of each, its median and 99th percentile, and the serving process's
  * resident memory), and Netlify's local emulation with the function: its first query (cold) and
- * the ones after.
+ * the ones after, then one instance of the function as packed for it, called in this process.
  *
  *   node build/scripts/bench-serve-queries.js <built site> [queries] [seed] [--netlify]
  *
@@ -14,6 +14,8 @@ import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { NETLIFY_FUNCTION } from '../src/hosts/netlify/netlify.js';
 import { readQueryIndex } from '../src/routes/query/read-query-index.js';
 import { PORTS_ROUTE, MAINTAINERS_ROUTE } from '../src/routes/route-table.js';
 import { QUERY_INDEX } from '../src/routes/site-files.js';
@@ -71,6 +73,23 @@ async function run(base: string, label: string): Promise<void> {
   console.log(`${label}: ${times.length} queries, ${summary(times)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
 }
 
+/**
+ * One instance of the function as Netlify's bundler packed it (the emulation's build), called in
+ * this process as a warm instance on Netlify is: its first call reads the bundle, the later ones
+ * reuse what it read. The emulation cannot show that: it runs every call in a new worker.
+ */
+async function runInstance(project: string, base: string): Promise<void> {
+  const packed = path.join(project, '.netlify', 'functions-serve', NETLIFY_FUNCTION, 'netlify', 'functions', `${NETLIFY_FUNCTION}.mjs`);
+  const { default: handle } = (await import(pathToFileURL(packed).href)) as { default: (request: Request) => Promise<Response> };
+  const times: number[] = [];
+  for (const target of targets) {
+    const started = performance.now();
+    await (await handle(new Request(new URL(target, base)))).arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  console.log(`netlify function, one instance: first query ${times[0]!.toFixed(0)} ms, the ${times.length - 1} after: ${summary(times.slice(1))}`);
+}
+
 if (netlify) {
   const project = path.join(path.dirname(path.resolve(site)), 'netlify-project');
   const emulation = await startNetlify(project, path.resolve(site));
@@ -81,6 +100,7 @@ if (netlify) {
     const first = await get(emulation.url, targets[0]!);
     console.log(`netlify: first query (cold function) ${first.ms.toFixed(0)} ms, status ${first.status}`);
     await run(emulation.url, 'netlify');
+    await runInstance(project, emulation.url);
   } finally {
     await emulation.close();
   }

@@ -191,3 +191,6 @@ export function listPagePath(list: PageList, page: number): string {
 export function pageUrlPath(file: string): string {
   return fileUrlPath(file).replace(/(^|\/)index\.html$/, '$1');
 }
+
+/** Netlify's publish directory, as netlify.toml names it. */
+export const NETLIFY_PUBLISH = 'dist';

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -7,7 +6,7 @@ import { buildSite } from '../../src/build/build.js';
 import { serveSite } from '../../src/hosts/serve/server.js';
 import { httpRequest } from '../support/http.js';
 import { startNetlify } from '../support/netlify.js';
-import { FIXTURES } from '../support/paths.js';
+import { SAMPLE, SAMPLE_BASE, sampleRows } from '../support/queries-sample.js';
 import { runCli } from '../support/run-cli.js';
 import { serveForSuite, type Running, type ServerContext } from '../support/suite-server.js';
 
@@ -18,19 +17,8 @@ import { serveForSuite, type Running, type ServerContext } from '../support/suit
  * Each answer's status, Content-Type and body are the stock service's, byte for byte. nginx
  * without an upstream answers every computed query 501, and every other request as before.
  */
-const SAMPLE = path.join(FIXTURES, 'queries-sample');
-const BASE = 'http://127.0.0.1:8080';
-
-interface Row {
-  method: string;
-  path: string;
-  request_headers: Record<string, string>;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-const ROWS = JSON.parse(readFileSync(path.join(SAMPLE, 'expected.json'), 'utf8')) as Row[];
+const BASE = SAMPLE_BASE;
+const ROWS = sampleRows();
 
 /** The sample built as its answers were taken: page size 50, links on BASE. */
 async function buildSample(dir: string, out: string, link: boolean): Promise<string> {

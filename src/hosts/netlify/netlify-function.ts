@@ -3,32 +3,77 @@
  * a port in another letter case, an unknown name, a page number as Python's int() reads it, an
  * invalid page, an unknown path). It decides each request as `ports-gen serve` does, with the
  * same pure `answer`, from the index the build publishes (NETLIFY_INDEX), and sends a file's
- * bytes fetched from the site itself. Bundled into netlify/functions/ by scripts/bundle.ts.
+ * bytes, read from its own bundle or fetched from the site itself. Bundled into
+ * netlify/functions/ by scripts/bundle.ts.
  */
+import { readFile } from 'node:fs/promises';
 import { API_HEADERS } from '../../routes/route-table.js';
-import { DUMP_PORTS, fileUrlPath, NETLIFY_INDEX, NOT_FOUND_PAGE, QUERY_INDEX } from '../../routes/site-files.js';
+import { DUMP_PORTS, fileUrlPath, NETLIFY_INDEX, NETLIFY_PUBLISH, NOT_FOUND_PAGE, QUERY_INDEX } from '../../routes/site-files.js';
 import { dumpElements } from '../../render/dump-elements.js';
 import { indexOfShape, type SiteShape } from '../../routes/site-shape.js';
 import { answer, missingAnswer, type Answer, type ComputedDecision, type SiteIndex } from '../../routes/answer.js';
 import { readQueryIndex, type QueryIndex } from '../../routes/query/read-query-index.js';
 import { bodyOf, filesOf } from '../../render/query-body.js';
 
+/**
+ * The site's files the function's bundle holds (see config), laid out beside the function as in
+ * the repository: read there, they cost no request to the site. Any other file, and every file
+ * of a function deployed without them (`netlify deploy --functions`), is fetched from the site.
+ * The module's URL is passed as a string: Netlify's bundler takes `new URL(dir, import.meta.url)`
+ * for a file the function reads, and would pack the whole site.
+ */
+const BUNDLE = new URL(`../../${NETLIFY_PUBLISH}/`, String(import.meta.url));
+
+/**
+ * Netlify's configuration in the function's source, which its bundler reads (literal values
+ * only): the files of the site it packs beside the function, paths from the function's
+ * directory to the publish directory (see BUNDLE): the indexes, the dump of every port, the
+ * 404 page. (The ports' own files, one each, would make Netlify's emulation copy and watch tens
+ * of thousands of files, and take seconds over every call.)
+ */
+export const config = {
+  includedFiles: ['../../dist/_ports-gen/site-index.json', '../../dist/_ports-gen/query-index.json', '../../dist/dump/ports.json', '../../dist/404.html'],
+};
+
+/** A file of the site from the function's bundle; undefined when the bundle does not hold it. */
+async function bundledBytes(file: string): Promise<Uint8Array | undefined> {
+  const url = new URL(`.${fileUrlPath(file)}`, BUNDLE);
+  if (!url.href.startsWith(BUNDLE.href)) return undefined;
+  try {
+    return await readFile(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file of the site: from the bundle when it holds it, else fetched; undefined when the site has it no more (a new deploy). */
+async function siteBytes(file: string, origin: string): Promise<Uint8Array | undefined> {
+  const bundled = await bundledBytes(file);
+  if (bundled) return bundled;
+  const response = await fetch(new URL(fileUrlPath(file), origin));
+  return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
+}
+
+const decoder = new TextDecoder();
+
 /** The index of the deploy, read once per instance of the function (a deploy never changes). */
 let index: Promise<SiteIndex> | undefined;
 
 async function loadIndex(origin: string): Promise<SiteIndex> {
-  const [response, notFoundPage, queryFile] = await Promise.all([
-    fetch(new URL(`/${NETLIFY_INDEX}`, origin)),
-    fetch(new URL(`/${NOT_FOUND_PAGE}`, origin), { method: 'HEAD' }),
-    fetch(new URL(`/${QUERY_INDEX}`, origin)),
+  const bundled = await bundledBytes(NETLIFY_INDEX);
+  // A bundle that holds the index holds the 404 page of a site that has one.
+  const [shapeBytes, hasNotFoundPage, queryFile] = await Promise.all([
+    bundled ?? siteBytes(NETLIFY_INDEX, origin),
+    bundled ? bundledBytes(NOT_FOUND_PAGE).then((page) => page !== undefined) : fetch(new URL(`/${NOT_FOUND_PAGE}`, origin), { method: 'HEAD' }).then((page) => page.ok),
+    siteBytes(QUERY_INDEX, origin),
   ]);
-  if (!response.ok) throw new Error(`${NETLIFY_INDEX}: ${response.status}`);
-  const shape = (await response.json()) as SiteShape;
+  if (!shapeBytes) throw new Error(`${NETLIFY_INDEX}: not found`);
+  const shape = JSON.parse(decoder.decode(shapeBytes)) as SiteShape;
   // A site with pages has its 404 page. Netlify serves each page as a file before any rule
   // could send it here, so the function knows none of them: it answers only what they miss.
-  const site = indexOfShape(shape, notFoundPage.ok ? new Map() : undefined);
+  const site = indexOfShape(shape, hasNotFoundPage ? new Map() : undefined);
   // A site built before the query index (or with a damaged one) answers a query with 501, never the unfiltered list.
-  const queries = queryFile.ok ? readQueryIndex(await queryFile.text()) : undefined;
+  const queries = queryFile ? readQueryIndex(decoder.decode(queryFile)) : undefined;
   return queries?.ok ? { ...site, queries: queries.index } : { ...site, noQueries: 'no-query-index' };
 }
 
@@ -40,26 +85,26 @@ interface PortsDump {
 let dump: Promise<PortsDump | undefined> | undefined;
 
 async function loadDump(origin: string, ports: number): Promise<PortsDump | undefined> {
-  const response = await fetch(new URL(`/${DUMP_PORTS}`, origin));
-  if (!response.ok) return undefined;
-  const text = await response.text();
+  const bytes = await siteBytes(DUMP_PORTS, origin);
+  if (!bytes) return undefined;
+  const text = decoder.decode(bytes);
   const bounds = dumpElements(text);
   return bounds && bounds.length === 2 * ports ? { text, bounds } : undefined;
 }
 
 /**
- * A query's page: a page of ports from the dump, fetched once per instance (a fetch per port
- * would make each page some fifty requests); anything else, or a site built without dumps,
- * from the files it is made of, fetched at once. Undefined when one is gone (a new deploy).
+ * A query's body: a page of ports from the dump, read once per instance (a request per port
+ * would make each page some fifty); anything else, or a site built without dumps, from the
+ * files it is made of, at once. Undefined when one is gone (a new deploy).
  */
 async function computedBody(queries: QueryIndex, decision: ComputedDecision, origin: string): Promise<string | undefined> {
   if (decision.kind === 'ports') {
     const ports = await (dump ??= loadDump(origin, queries.ports.names.length).catch(() => undefined));
     if (ports) return bodyOf(queries, decision, decision.ports.map((place) => ports.text.slice(ports.bounds[2 * place], ports.bounds[2 * place + 1])));
   }
-  const files = await Promise.all(filesOf(queries, decision).map((file) => fetch(new URL(fileUrlPath(file), origin))));
-  if (!files.every((file) => file.ok)) return undefined;
-  return bodyOf(queries, decision, await Promise.all(files.map((file) => file.text())));
+  const files = await Promise.all(filesOf(queries, decision).map((file) => siteBytes(file, origin)));
+  if (!files.every((file) => file !== undefined)) return undefined;
+  return bodyOf(queries, decision, files.map((file) => decoder.decode(file)));
 }
 
 export default async function handle(request: Request): Promise<Response> {
@@ -90,9 +135,9 @@ export default async function handle(request: Request): Promise<Response> {
       if (body === undefined) return json(503, { detail: 'Service temporarily unavailable, try again later.' });
       return send(200, new TextEncoder().encode(body));
     }
-    // Fetched whole for HEAD too: its length is the GET's Content-Length.
-    const file = await fetch(new URL(fileUrlPath(decision.file), url.origin));
-    if (file.ok) return send(decision.status, new Uint8Array(await file.arrayBuffer()), decision.headers);
+    // Read whole for HEAD too: its length is the GET's Content-Length.
+    const file = await siteBytes(decision.file, url.origin);
+    if (file) return send(decision.status, file, decision.headers);
     decision = missingAnswer(decision.missing);
   }
 }

@@ -2,7 +2,7 @@ import { contentHash } from '../../core/content-hash.js';
 import { shapeNames, type SiteShape } from '../../routes/site-shape.js';
 import { API_HEADERS, API_PREFIX, INSTANCE_ROUTES, LAST_PAGE, LIST_ROUTES, QUERY_PARAMETERS, ROOT_LINK_FORMATS, ROOT_ROUTE, ROUTES, type InstanceList, type Route } from '../../routes/route-table.js';
 import { DATA_ROUTES, dataHeaders, pageHeaders } from '../../routes/file-routes.js';
-import { categoryFile, categoryPageFile, DUMP_PORTS, fileUrlPath, listPageFile, maintainerFile, maintainerPageFile, NETLIFY_INDEX, OPENAPI_FILE, PAGE_FILE, PAGE_LISTS, portFile, portPageFile, QUERY_INDEX, ROBOTS_FILE, rootFile, SEARCH_PAGE, SITEMAP_FILE, sitemapPartFile, type ListName } from '../../routes/site-files.js';
+import { categoryFile, categoryPageFile, DUMP_PORTS, fileUrlPath, listPageFile, maintainerFile, maintainerPageFile, NETLIFY_INDEX, NETLIFY_PUBLISH, OPENAPI_FILE, PAGE_FILE, PAGE_LISTS, portFile, portPageFile, QUERY_INDEX, ROBOTS_FILE, rootFile, SEARCH_PAGE, SITEMAP_FILE, sitemapPartFile, type ListName } from '../../routes/site-files.js';
 
 /**
  * Netlify's share of the route table (docs/api.md as far as a static host allows; the README's
@@ -161,7 +161,7 @@ export function renderNetlifyToml(): string {
     '# --no-link: Netlify publishes dist/ only as a plain directory, not as a link to a tree.',
     '[build]',
     '  command = "npm run site -- --no-link"',
-    '  publish = "dist"',
+    `  publish = "${NETLIFY_PUBLISH}"`,
     '',
     '# What no rule can answer goes to this function; `npm run site` bundles it there (scripts/bundle.ts).',
     '[functions]',
