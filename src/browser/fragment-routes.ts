@@ -4,7 +4,7 @@
  */
 
 /** A fragment route: its segments (decoded) and its `page` (1 when absent or not a whole number above 0). */
-export interface FragmentRoute {
+interface FragmentRoute {
   parts: string[];
   page: number;
 }
@@ -27,10 +27,10 @@ export function parseFragment(hash: string): FragmentRoute | undefined {
  * A name that can be a segment of a URL: `.` and `..` (however encoded) would step out of it
  * (the category `..` would fetch the API root), and name nothing the site has.
  */
-export const isName = (name: string | undefined): name is string => name !== undefined && name !== '.' && name !== '..';
+const isName = (name: string | undefined): name is string => name !== undefined && name !== '.' && name !== '..';
 
 /** What a fragment route shows: one of the site's views, or nothing it has. */
-export type View =
+type View =
   | { view: 'start' }
   | { view: 'search'; query: string }
   | { view: 'port' | 'category' | 'maintainer'; name: string }

@@ -7,7 +7,7 @@ import { h, link, maintainerRoute } from './dom.js';
 import { counted, number } from './format.js';
 
 /** The entries of one handle, in the order the API gives them; an entry without a handle stays alone. */
-export function byHandle<T extends { github: string }>(entries: readonly T[]): T[][] {
+function byHandle<T extends { github: string }>(entries: readonly T[]): T[][] {
   const groups = new Map<string, T[]>();
   const alone: T[][] = [];
   for (const entry of entries) {

@@ -16,7 +16,7 @@ export function loadSearchIndex(url: string): Promise<SearchIndex> {
 }
 
 /** The event dispatched on the document once a search's results are in the page (for tests and for whoever embeds the script). */
-export const RESULTS_SHOWN = 'ports:results';
+const RESULTS_SHOWN = 'ports:results';
 
 /** A port's link among the results: the arrow keys move through these. */
 export const RESULT_LINK = 'ul.results li > span > a:first-child';
@@ -29,7 +29,7 @@ function item(port: SearchIndexed, href: (name: string) => string): HTMLElement 
  * The results of `query`, ranked (see search): a heading line with their count, the first
  * SHOWN, and under them how many are shown with a "Show more" button while any are left.
  */
-export function resultsView(query: string, found: SearchResults, href: (name: string) => string): Node[] {
+function resultsView(query: string, found: SearchResults, href: (name: string) => string): Node[] {
   const { total } = found;
   const heading = h('p', { class: 'muted', id: 'search-count' }, total === 0 ? `No port matches “${query}”.` : `${counted(total, 'port')} ${total === 1 ? 'matches' : 'match'} “${query}”:`);
   if (total === 0) return [heading];

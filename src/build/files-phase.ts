@@ -6,7 +6,7 @@ import { scanBuilds } from '../catalogue/scan-builds.js';
 import { collectGarbage } from '../core/collect-garbage.js';
 import type { SiteWriter } from '../writer/thread/site-writer.js';
 
-export interface FilesPhaseOptions {
+interface FilesPhaseOptions {
   buildsPath: string;
   buildsName: string;
   baseUrl: string;
@@ -20,7 +20,7 @@ export interface FilesPhaseOptions {
  */
 const GC_EVERY_PAGES = 512;
 
-export interface PagesWritten {
+interface PagesWritten {
   pages: number;
   builds: number;
   paths: number;

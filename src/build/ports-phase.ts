@@ -17,7 +17,7 @@ export interface PortsPhase {
   recordsKept: boolean;
 }
 
-export interface PortsOptions {
+interface PortsOptions {
   baseUrl: string;
   pageSize: number;
   strict: boolean;

@@ -3,7 +3,7 @@ import { compileOnFirstUse } from './records/compile-schema.js';
 import { anyText, wellFormedText, type TextSchema } from './records/port-schema.js';
 
 /** docs/catalogue-format.md: the live service keeps build ids in a signed 32-bit column. */
-export const MAX_BUILD_ID = 2147483647;
+const MAX_BUILD_ID = 2147483647;
 
 function buildShape(text: TextSchema) {
   return z

@@ -9,7 +9,7 @@ export interface PortRelease {
   revision: number | string;
 }
 
-export interface PortUpdate {
+interface PortUpdate {
   name: string;
   /** The fields whose values changed, in the port's order (the new one's, then those it lost). */
   fields: string[];

@@ -3,7 +3,7 @@
  * This small scanner runs only after a failed parse and finds the first offending character,
  * so the report can name a line and column.
  */
-export interface JsonFault {
+interface JsonFault {
   offset: number;
   line: number;
   column: number;

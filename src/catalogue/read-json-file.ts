@@ -23,7 +23,7 @@ const JSON_DOCUMENT = 'a JSON document';
  * `expected`: what the file should hold, for the problem of an empty one; `missing`: what to do
  * when it is not there, for the problem that says so.
  */
-export function readCatalogueFile(path: string, file: string, shared = false, expected = JSON_DOCUMENT, missing?: string): Read<{ bytes: Buffer; start: number }> {
+function readCatalogueFile(path: string, file: string, shared = false, expected = JSON_DOCUMENT, missing?: string): Read<{ bytes: Buffer; start: number }> {
   let bytes: Buffer;
   try {
     bytes = readRegularFile(path, shared);

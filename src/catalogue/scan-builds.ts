@@ -8,9 +8,9 @@ import { compiledBuildSchema, type BuildSource } from './build-schema.js';
 import { problemsFromZod } from './records/zod-problems.js';
 
 /** `plain`: the build's line has no backslash and no 0xE2 byte, so no string in it needs escaping. */
-export type BuildSink = (build: BuildSource, plain: boolean) => void | Promise<void>;
+type BuildSink = (build: BuildSource, plain: boolean) => void | Promise<void>;
 
-export async function fileExists(path: string): Promise<boolean> {
+async function fileExists(path: string): Promise<boolean> {
   return access(path).then(
     () => true,
     () => false,
@@ -42,7 +42,7 @@ export async function scanBuilds(path: string, file: string, log: ProblemLog, si
  * A line's build, valid, and whether it is `plain` (see BuildSink); undefined for a blank line
  * and for a line with a problem, which is logged.
  */
-export function readBuild(line: Line, file: string, log: ProblemLog): { build: BuildSource; plain: boolean } | undefined {
+function readBuild(line: Line, file: string, log: ProblemLog): { build: BuildSource; plain: boolean } | undefined {
   if (isBlank(line.bytes)) return undefined;
   const escapeFree = line.bytes.indexOf(BACKSLASH) === -1;
   const build = parseBuildLine(line, file, log, escapeFree);
@@ -53,7 +53,7 @@ const BACKSLASH = 0x5c;
 /** The first byte of U+2028 and U+2029 in UTF-8 (and of other characters, which is fine). */
 const SEPARATOR_LEAD = 0xe2;
 
-export function parseBuildLine(line: Line, file: string, log: ProblemLog, escapeFree: boolean): BuildSource | undefined {
+function parseBuildLine(line: Line, file: string, log: ProblemLog, escapeFree: boolean): BuildSource | undefined {
   const fault = findInvalidUtf8(line.bytes);
   if (fault) {
     const byte = line.bytes[fault.offset]!.toString(16).padStart(2, '0');

@@ -16,7 +16,7 @@
  * - after a closing brace or quote there must be white space or the end: `{a}b` is refused.
  */
 
-export type TclListResult = { ok: true; elements: string[] } | { ok: false; offset: number; message: string };
+type TclListResult = { ok: true; elements: string[] } | { ok: false; offset: number; message: string };
 
 /** White space by its code (space, \t, \n, \v, \f, \r): the scanning loops compare numbers, not one-character strings. */
 const isSpaceCode = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);
@@ -49,7 +49,7 @@ const tclChar = (code: number): string => (code > 0xffff ? '\ufffd' : String.fro
  * and the spaces and tabs after it become one space; any other `\c` is `c`; a lone backslash at
  * the end is itself.
  */
-export function backslash(text: string, at: number): { value: string; length: number } {
+function backslash(text: string, at: number): { value: string; length: number } {
   const c = text[at + 1];
   if (c === undefined) return { value: '\\', length: 1 };
   if (c in SIMPLE) return { value: SIMPLE[c]!, length: 2 };

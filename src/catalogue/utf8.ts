@@ -6,7 +6,7 @@ export function hasBom(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
-export interface Utf8Fault {
+interface Utf8Fault {
   /** Zero-based byte offset of the first byte that is not valid UTF-8. */
   offset: number;
   /** One-based line and byte column of that byte. */

@@ -2,7 +2,7 @@ import { locationText, type Problem } from '../core/problems/problem.js';
 import type { ProblemLog } from '../core/problems/problem-log.js';
 
 /** How many problems the terminal shows before it only counts them. */
-export const SHOWN_PROBLEMS = 50;
+const SHOWN_PROBLEMS = 50;
 
 /** `catalogue/builds.ndjson:57:12: error: ...` or `catalogue/portindex.json: ports[3].epoch (port zlib): error: ...` */
 export function formatProblem(problem: Problem): string {

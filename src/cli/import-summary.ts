@@ -1,7 +1,7 @@
 import { thousands } from '../core/thousands.js';
 
 /** The ports an import added, updated, left, retired, brought back and kept (see derive/merge-ports). */
-export interface ImportCounts {
+interface ImportCounts {
   added: readonly string[];
   updated: readonly string[];
   unchanged: readonly string[];

@@ -4,7 +4,7 @@ import { UsageError } from '../core/problems/usage-error.js';
 
 /** Where `ports-gen serve` listens by default: a site built without a base URL links to it. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
-export const MAX_PAGE_SIZE = 1000;
+const MAX_PAGE_SIZE = 1000;
 
 /**
  * `--base-url`, else `URL` (Netlify sets it during builds), else the local server's address.

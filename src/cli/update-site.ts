@@ -12,7 +12,7 @@ import { loadBuiltFrom } from '../build/state.js';
 import { importCatalogue, type ImportOptions, type ImportResult } from '../import/import-catalogue.js';
 import type { ImportChanges } from '../derive/merge-ports.js';
 
-export interface UpdateResult {
+interface UpdateResult {
   imported: ImportResult;
   /** The build, when one ran. */
   built: BuildResult | undefined;

@@ -29,7 +29,7 @@ export function writeAll(fd: number, bytes: Uint8Array, position: number | null,
  * reader finds the old file or the new one, never a part. `discard` always follows: once
  * committed it does nothing, else it removes the temporary, so a failed write leaves none.
  */
-export interface Replacement {
+interface Replacement {
   readonly fd: number;
   readonly temporary: string;
   commit(): void;

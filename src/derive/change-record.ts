@@ -3,7 +3,7 @@
  * (see render/feeds). Pure: the catalogue's ports before, the merged texts after, the changes,
  * and the import's date and source info in; the record out, or none when no port changed.
  */
-import type { ChangeRecord, PortRelease, PortUpdate } from '../catalogue/change-schema.js';
+import type { ChangeRecord, PortRelease } from '../catalogue/change-schema.js';
 import { revisionOf } from '../catalogue/records/port-record.js';
 import type { CataloguePort, ImportChanges, PortObject } from '../derive/merge-ports.js';
 

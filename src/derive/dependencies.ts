@@ -14,7 +14,7 @@ export function dependencyTarget(spec: string): string {
   return spec.slice(spec.lastIndexOf(':') + 1);
 }
 
-export interface ResolvedDependencies {
+interface ResolvedDependencies {
   links: DependencyLinks;
   warnings: Problem[];
 }

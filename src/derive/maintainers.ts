@@ -9,7 +9,7 @@ export interface MaintainerResource {
 }
 
 /** docs/api.md: one person is (email name, email domain, github), compared case-insensitively. */
-export function maintainerKey(m: MaintainerSource): string {
+function maintainerKey(m: MaintainerSource): string {
   return `${m.name.toLowerCase()}\u0000${m.domain.toLowerCase()}\u0000${m.github.toLowerCase()}`;
 }
 

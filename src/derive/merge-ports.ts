@@ -37,7 +37,7 @@ export interface ImportChanges {
   kept: string[];
 }
 
-export interface Merged {
+interface Merged {
   /** Each port's JSON text, in the catalogue's order: the lines of portindex.json. */
   texts: string[];
   changes: ImportChanges;

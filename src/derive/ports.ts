@@ -30,7 +30,7 @@ export interface PortResource {
 export const OWN_FIELDS = ['name', 'portdir', 'version', 'license', 'platforms', 'epoch', 'replaced_by', 'homepage', 'description', 'long_description', 'active', 'variants'] as const satisfies ReadonlyArray<keyof PortResource>;
 
 /** The fields that take something from other ports: every field not declared own. */
-export type CrossField = Exclude<keyof PortResource, (typeof OWN_FIELDS)[number]>;
+type CrossField = Exclude<keyof PortResource, (typeof OWN_FIELDS)[number]>;
 
 /** The fields made from the dependency links (see DependencyLists.linkLanes); the others are the listing part of a print. */
 type LinkField = 'dependencies' | 'depends_on';
@@ -87,7 +87,7 @@ export interface PortList {
   maintainerListings(): MaintainerListing[];
 }
 
-export interface DerivedPorts {
+interface DerivedPorts {
   ports: PortList;
   warnings: Problem[];
 }

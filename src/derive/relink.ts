@@ -3,7 +3,7 @@ import { DependencyLists, PairList, type DependencyLinks } from './dependencies.
 import { joinLanes, lanesOf } from './print-hash.js';
 
 /** What a few ports' new dependencies change of the last build's links (see relink). */
-export interface Relinked {
+interface Relinked {
   links: DependencyLinks;
   /** The published dependency lists, both ways, under the new links. */
   lists: DependencyLists;
@@ -13,7 +13,7 @@ export interface Relinked {
   relinked: number[];
 }
 
-export interface LastLinks {
+interface LastLinks {
   names: readonly string[];
   links: DependencyLinks;
   crossDigests: readonly string[];

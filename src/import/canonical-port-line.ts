@@ -10,7 +10,7 @@
  * line the plain way: JSON.parse, which also finds what is not JSON.
  */
 
-export interface CanonicalPort {
+interface CanonicalPort {
   name: string;
   /** False only when the port's `active` is `false` (absent is true). */
   active: boolean;

@@ -51,7 +51,7 @@ export interface FetchOptions {
   netrc?: string;
 }
 
-export type Fetched = { notModified: true } | { notModified: false; bytes: Buffer; validators: Validators };
+type Fetched = { notModified: true } | { notModified: false; bytes: Buffer; validators: Validators };
 
 /** Whether a source names a URL rather than a file. */
 export function isUrl(source: string): boolean {

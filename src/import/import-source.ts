@@ -96,7 +96,7 @@ export interface CheckedSource extends Source {
   unusable: Problem[];
 }
 
-export interface LoggedCheck {
+interface LoggedCheck {
   finish(): Promise<CheckedSource | undefined>;
   stop(): Promise<void>;
 }

@@ -27,7 +27,7 @@ export interface SourceSignature {
   publicKey: string;
 }
 
-export type RemoteRead = { notModified: true } | { notModified: false; bytes: Buffer; validators: Validators };
+type RemoteRead = { notModified: true } | { notModified: false; bytes: Buffer; validators: Validators };
 
 /** The source at `url`, asked for only if it changed since the last import of the same URL into `catalogue`. */
 export async function readRemoteSource(url: string, catalogue: string, http: HttpOptions, progress: Progress, signal?: AbortSignal): Promise<RemoteRead> {

@@ -7,7 +7,7 @@ import { pageDocument, type PageSite } from './layout.js';
 /** The newest ports the start page shows. */
 const NEWEST = 20;
 
-export interface SiteCounts {
+interface SiteCounts {
   ports: number;
   active: number;
   categories: number;

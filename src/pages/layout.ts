@@ -9,9 +9,9 @@ export interface PageSite {
 }
 
 /** What the script reads of a page (`data-page`): the start, a port, ... */
-export type PageKind = 'start' | 'port' | 'category' | 'maintainer' | 'list' | 'search' | 'not-found';
+type PageKind = 'start' | 'port' | 'category' | 'maintainer' | 'list' | 'search' | 'not-found';
 
-export interface PageFrame {
+interface PageFrame {
   /** The page's file in the site (see routes/site-files). */
   file: string;
   kind: PageKind;

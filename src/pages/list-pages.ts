@@ -3,9 +3,9 @@ import { counted, escapeHtml, hrefTo, rootOf } from './html.js';
 import { pageDocument, type PageSite } from './layout.js';
 
 /** Entries on a page of a list: a page stays some 100 kB at most. */
-export const LIST_PAGE_SIZE = 500;
+const LIST_PAGE_SIZE = 500;
 
-export interface PagedList {
+interface PagedList {
   list: PageList;
   title: string;
   /** What a count of its entries is: `port`. */

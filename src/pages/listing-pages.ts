@@ -8,7 +8,7 @@ import { pageDocument, type PageSite } from './layout.js';
 export type Describe = (name: string) => PortSummary | undefined;
 
 /** Ports as a list people read: by name. */
-export function portItems(names: readonly string[], root: string, describe: Describe): string {
+function portItems(names: readonly string[], root: string, describe: Describe): string {
   return items(byName(names, (name) => name).map((name) => portItem(name, root, describe)), 'plain results');
 }
 

@@ -10,7 +10,7 @@ import { listPages } from './list-pages.js';
 import { robotsText, sitemapFiles, SITEMAP_LIMIT } from './sitemap.js';
 
 /** What the pages but the ports' own are made of: the ports in catalogue order, the listings. */
-export interface PageListings {
+interface PageListings {
   ports: readonly PortSummary[];
   categories: readonly CategoryListing[];
   maintainers: readonly MaintainerListing[];

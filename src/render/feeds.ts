@@ -11,7 +11,7 @@ import { FEED_ATOM, FEED_JSON, portPagePath } from '../routes/site-files.js';
 /** At most this many entries, the newest. */
 export const FEED_ENTRIES = 500;
 
-export interface FeedEntry {
+interface FeedEntry {
   /** A tag URI (RFC 4151) of the port and the import: the same entry keeps it in every build. */
   id: string;
   port: string;
@@ -63,7 +63,7 @@ export function feedEntries(records: readonly ChangeRecord[], authority: string,
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** A feed's text with each character XML cannot hold replaced by U+FFFD, as a decoder marks what it cannot read. */
-export function xmlSafe(text: string): string {
+function xmlSafe(text: string): string {
   return text.replace(NOT_XML, '\uFFFD');
 }
 
@@ -74,7 +74,7 @@ function commitOf(info: unknown): string | undefined {
 }
 
 /** What every feed says of its site: its base URL (no trailing slash), its title, and whether it has pages for people. */
-export interface FeedSite {
+interface FeedSite {
   baseUrl: string;
   title: string;
   pages: boolean;

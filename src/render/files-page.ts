@@ -1,7 +1,7 @@
 import { toJsonText } from './json-text.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
-export const FILES_PATH = '/api/v1/files/';
+const FILES_PATH = '/api/v1/files/';
 
 export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));

@@ -5,7 +5,7 @@ import type { BuildSource } from '../catalogue/build-schema.js';
 import type { Body } from './body.js';
 
 /** What shapes the files pages' bytes besides the builds and the code. */
-export interface PageShape {
+interface PageShape {
   baseUrl: string;
   pageSize: number;
 }
@@ -19,7 +19,7 @@ export function pagesKey(shape: PageShape, digest: string): string {
 }
 
 /** Takes a page as its parts, written end to end (see Body). */
-export type WriteFile = (relative: string, body: Body) => void | Promise<void>;
+type WriteFile = (relative: string, body: Body) => void | Promise<void>;
 
 /**
  * Turns a stream of builds into `page-N.json` files, writing each page as soon as it is full,

@@ -114,7 +114,7 @@ function dataPaths(): Array<[string, unknown]> {
 }
 
 /** The document, for a site whose pages link to `baseUrl`. */
-export function openApiDocument(baseUrl: string): unknown {
+function openApiDocument(baseUrl: string): unknown {
   const paths = ROUTES.filter((route) => route.kind !== 'document').map(operation);
   return {
     openapi: '3.1.0',

@@ -10,7 +10,7 @@ import { toJsonText } from './json-text.js';
  * a host reads the files `filesOf` names (the ports of a page, a list's page, a port) and hands
  * their texts to `bodyOf`. Pure: the reading is the host's.
  */
-export type BodyDecision = Exclude<QueryDecision, { kind: 'static' }>;
+type BodyDecision = Exclude<QueryDecision, { kind: 'static' }>;
 
 /** The site's files the body is made of, in order. */
 export function filesOf(index: QueryIndex, decision: BodyDecision): string[] {
@@ -27,7 +27,7 @@ export function filesOf(index: QueryIndex, decision: BodyDecision): string[] {
 }
 
 /** A maintainer as the maintainer list shows it. */
-export function maintainerItemText(index: QueryIndex, person: number): string {
+function maintainerItemText(index: QueryIndex, person: number): string {
   const { names, handles, portsCounts } = index.maintainers;
   return toJsonText({ name: names[person], github: handles[person], ports_count: portsCounts[person] });
 }

@@ -6,7 +6,7 @@ import { toJsonText } from './json-text.js';
 import type { ListingFiles } from './listing-files.js';
 
 
-export interface QueryIndexInput {
+interface QueryIndexInput {
   baseUrl: string;
   pageSize: number;
   /** Every port, in catalogue order. */

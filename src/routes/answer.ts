@@ -44,7 +44,7 @@ export function namesFor(route: Route, names: Iterable<string>): Map<string, str
 }
 
 /** What to answer when a file is missing: a route's error, or (`page`) the 404 page. */
-export type Miss = ErrorKind | 'page';
+type Miss = ErrorKind | 'page';
 
 export type Answer =
   /**
@@ -62,7 +62,7 @@ export type Answer =
   | { status: 200; computed: ComputedDecision };
 
 /** What a request says of CORS: its `Origin` and `Access-Control-Request-Method` headers. */
-export interface CorsRequest {
+interface CorsRequest {
   origin?: string | undefined;
   requestMethod?: string | undefined;
 }

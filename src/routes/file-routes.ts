@@ -54,7 +54,7 @@ export const BROWSER_ROUTES = [
  * each with its type and `nosniff`, none of the API's headers. The 404 page answers, with its
  * status, every path outside /api/ that nothing else answers on a site that has it.
  */
-export const PAGE_CONTENT_TYPES = { html: 'text/html; charset=utf-8', txt: 'text/plain; charset=utf-8', xml: 'application/xml' } as const;
+const PAGE_CONTENT_TYPES = { html: 'text/html; charset=utf-8', txt: 'text/plain; charset=utf-8', xml: 'application/xml' } as const;
 
 /** The headers of a page's file (`port/zlib/index.html`, `robots.txt`, `sitemap.xml`), by its extension. */
 export function pageHeaders(file: string): Record<string, string> {

@@ -13,7 +13,7 @@ const dependency = z.strictObject({
   ports: z.array(z.string()).min(1),
 });
 
-export const maintainerItem = z.strictObject({
+const maintainerItem = z.strictObject({
   name: z.string().describe('the name of the maintainer\'s e-mail address, or ""'),
   github: z.string().describe('the GitHub handle, or ""'),
   ports_count: z.int().positive().describe('the ports, active or not, that list this maintainer'),
@@ -52,19 +52,19 @@ function page<T extends z.ZodType>(item: T) {
   });
 }
 
-export const build = z.strictObject({ build_id: z.int().positive().max(2147483647), files: z.array(z.strictObject({ file: z.string() })) });
+const build = z.strictObject({ build_id: z.int().positive().max(2147483647), files: z.array(z.strictObject({ file: z.string() })) });
 
 export const filesPage = page(build).register(OUTPUT_SCHEMAS, { id: 'FilesPage' });
 export const portsPage = page(portResource).register(OUTPUT_SCHEMAS, { id: 'PortsPage' });
 
-export const categoryItem = z.strictObject({ name: z.string(), ports_count: z.int().nonnegative().describe('every port in it, active or not') });
+const categoryItem = z.strictObject({ name: z.string(), ports_count: z.int().nonnegative().describe('every port in it, active or not') });
 export const categoriesPage = page(categoryItem).register(OUTPUT_SCHEMAS, { id: 'CategoriesPage' });
-export const categoryResource = z
+const categoryResource = z
   .strictObject({ name: z.string(), ports_count: z.int().nonnegative().describe('its active ports'), ports: z.array(z.string()).describe('its active ports, in catalogue order') })
   .register(OUTPUT_SCHEMAS, { id: 'Category' });
 
 export const maintainersPage = page(maintainerItem).register(OUTPUT_SCHEMAS, { id: 'MaintainersPage' });
-export const maintainerResource = z
+const maintainerResource = z
   .array(maintainerItem.extend({ ports: z.array(z.string()).describe('the maintainer\'s active ports, in catalogue order') }))
   .describe('every maintainer with this GitHub handle (one handle can have several addresses); [] for an unknown handle')
   .register(OUTPUT_SCHEMAS, { id: 'Maintainers' });
@@ -77,7 +77,7 @@ export const errorBody = z.strictObject({ detail: z.string() }).register(OUTPUT_
 export const portsDump = z.array(portResource).register(OUTPUT_SCHEMAS, { id: 'PortsDump' });
 
 /** An entry of `dump/versions.json` (see render/versions). */
-export const versionEntry = z.strictObject({
+const versionEntry = z.strictObject({
   version: z.string(),
   revision: z.union([z.int().nonnegative(), z.string()]).describe('the catalogue\'s revision: a number, 0 when absent; text that is not a number stays text'),
   epoch: z.int().nonnegative(),

@@ -9,7 +9,7 @@ import { NOT_FOUND_PAGE } from './site-files.js';
 export type PageIndex = ReadonlyMap<string, string>;
 
 /** A 301's `file`: the page it sends to. */
-export type PageDecision = { status: 200 | 301 | 404; file: string };
+type PageDecision = { status: 200 | 301 | 404; file: string };
 
 /** `path` as Django decodes it (see decodePath); the pages as the tree has them. */
 export function pageDecision(method: string, path: string, pages: PageIndex): PageDecision {

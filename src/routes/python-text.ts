@@ -5,7 +5,7 @@
  */
 
 /** Python's str.isspace() set (what `\s` matches in a Python str pattern). */
-export const PYTHON_SPACE = /[\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+const PYTHON_SPACE = /[\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 const ONE_SPACE = new RegExp(`^${PYTHON_SPACE.source}$`);
 
 export function isPythonSpace(c: string): boolean {

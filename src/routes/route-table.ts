@@ -49,10 +49,10 @@ export const ROOT_LINK_FORMATS = [...JSON_FORMATS, ''] as const;
 export const LAST_PAGE = 'last';
 
 /** What a route answers with: a list's page, one instance, the API root, or the OpenAPI document. */
-export type RouteKind = 'list' | 'instance' | 'root' | 'document';
+type RouteKind = 'list' | 'instance' | 'root' | 'document';
 
 /** An instance route's path parameter: how the router matches it, how the site looks it up. */
-export interface RouteParam {
+interface RouteParam {
   /** Its name in the OpenAPI document. */
   name: 'name' | 'github';
   /** What the live service's router matches (a character class). */

@@ -12,7 +12,7 @@ export const MAINTAINER_DIR = 'api/v1/maintainer';
  * `/api/v1/ports/<name>/`): apart from them, since `page-1.json` is a valid port name and
  * handle. The files list has no instances, and keeps its pages in its own directory.
  */
-export const LIST_PAGES_DIR = 'api/v1/pages';
+const LIST_PAGES_DIR = 'api/v1/pages';
 /** Netlify's per-deploy rule files, written at the top of the site. */
 export const NETLIFY_REDIRECTS = '_redirects';
 export const NETLIFY_HEADERS = '_headers';
@@ -29,7 +29,7 @@ export const QUERY_INDEX = '_ports-gen/query-index.json';
 /** Marks a directory as written by ports-gen; holds the manifest of the build. */
 export const MARKER_FILE = '.ports-gen.json';
 
-export function portDirectory(name: string): string {
+function portDirectory(name: string): string {
   return `${PORTS_DIR}/${name}`;
 }
 

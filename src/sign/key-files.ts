@@ -10,7 +10,7 @@ import { readBoundedFile } from './read-bounded-file.js';
 import { generateKeyPair, parsePublicKey, parseSecretKey, SignifyError, SIGNIFY_FILE_MOST, type PublicKey, type SecretKey } from './signify.js';
 
 /** Where `keygen <prefix>` writes: `<prefix>.pub` and `<prefix>.sec`. */
-export function keyFiles(prefix: string, cwd: string): { publicFile: string; secretFile: string } {
+function keyFiles(prefix: string, cwd: string): { publicFile: string; secretFile: string } {
   const base = path.resolve(cwd, prefix);
   return { publicFile: `${base}.pub`, secretFile: `${base}.sec` };
 }

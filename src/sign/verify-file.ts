@@ -11,7 +11,7 @@ import { checkSignature, SignifyError, SIGNIFY_FILE_MOST } from './signify.js';
  */
 const SIGNED_MOST = 1 << 30;
 
-export interface Verified {
+interface Verified {
   /** Why the file does not verify; undefined when it does. */
   failure?: string;
   file: string;

@@ -31,7 +31,7 @@ export interface AssemblyPart {
 }
 
 /** The previous file of the same path, as checked in the live tree: its runs of unchanged parts are copied. */
-export interface PreviousAssembly {
+interface PreviousAssembly {
   file: string;
   checked: Checked;
 }

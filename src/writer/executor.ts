@@ -20,7 +20,7 @@ export interface Totals {
 }
 
 /** A file as placed in the new tree: what it holds, and its identity there (see file-ledger). */
-export interface Placed extends Held {
+interface Placed extends Held {
   identity: string;
 }
 
@@ -189,7 +189,7 @@ export class Executor {
  * `lstat` sees, without looking up its path again. A failed write names its file: Node gives the
  * path of a failed open, not of a failed write (a full disk).
  */
-export function writeNew(file: string, data: Uint8Array | string | Iterable<string>): Stats {
+function writeNew(file: string, data: Uint8Array | string | Iterable<string>): Stats {
   const parts = typeof data === 'string' || data instanceof Uint8Array ? [data] : data;
   try {
     const fd = openSync(file, 'wx');

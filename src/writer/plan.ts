@@ -15,10 +15,10 @@ import { directoriesOf, parentOf } from './trees/tree-paths.js';
  * Every file a build wants, by path, with the key its bytes are made under when one is known
  * before they are made (a port's print, the pages key); undefined: only its bytes will tell.
  */
-export type Wanted = ReadonlyMap<string, string | undefined>;
+type Wanted = ReadonlyMap<string, string | undefined>;
 
 /** A tree an earlier build wrote, as read from disk: its files as checked, and its marker's record. */
-export interface TreeOnDisk {
+interface TreeOnDisk {
   files: TreeFiles;
   /** The code that made it (see code-fingerprint): its keys count only for the same code. */
   fingerprint: string;
@@ -26,7 +26,7 @@ export interface TreeOnDisk {
 }
 
 /** The claimed spare, as read: also what stands in it that its marker does not list (see trust.ts). */
-export interface SpareOnDisk extends TreeOnDisk {
+interface SpareOnDisk extends TreeOnDisk {
   strangers: readonly string[];
 }
 
@@ -78,7 +78,7 @@ export type Operation =
   /** The marker, written last: the tree is whole. */
   | { op: 'marker' };
 
-export interface Plan {
+interface Plan {
   /** In the order they are carried out; `make` and `sibling` wait for bytes, `marker` comes last. */
   operations: Operation[];
   /** The files whose bytes the build must make, in the order wanted. */
@@ -145,7 +145,7 @@ function placeWanted(path: string, key: string | undefined, sources: Sources): O
 }
 
 /** Where a file's signature goes: beside it, as signify's `-x` default has it. */
-export function signatureOf(source: string): string {
+function signatureOf(source: string): string {
   return `${source}.sig`;
 }
 

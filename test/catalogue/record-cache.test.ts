@@ -6,7 +6,6 @@ import { buildSite } from '../../src/build/build.js';
 import { contentHash } from '../../src/core/content-hash.js';
 import type { PortEntries } from '../../src/catalogue/portindex/read-port-index.js';
 import { SEARCH_INDEX } from '../../src/routes/site-files.js';
-import type { PortRecord } from '../../src/catalogue/records/port-record.js';
 import { coreHashesOf, decodeRecordCache, encodeRecordCache, recordCacheLines, type RecordCache } from '../../src/catalogue/records/record-cache.js';
 import { validatePortIndex } from '../../src/catalogue/records/validate-portindex.js';
 import { writeCatalogue } from '../support/catalogue.js';

@@ -41,13 +41,13 @@ export interface RecalledPorts {
   reread: Map<number, ChangedPort>;
 }
 
-export interface ChangedPort {
+interface ChangedPort {
   own: PortOwn;
   escapeFree: boolean;
   release: string;
 }
 
-export interface RecallOptions {
+interface RecallOptions {
   /** The document as problems name it. */
   file: string;
   baseUrl: string;

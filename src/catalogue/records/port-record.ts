@@ -95,14 +95,14 @@ export const keptOwn: OwnOf = (record) => {
 const NONE: string[] = Object.freeze([]) as unknown as string[];
 
 /** docs/catalogue-format.md: `["MIT", ["PSF", "ZPL"]]` is published as `MIT and (PSF or ZPL)`. */
-export function joinLicense(license: PortSource['license']): string {
+function joinLicense(license: PortSource['license']): string {
   if (license === undefined) return '';
   if (typeof license === 'string') return license;
   return license.map((part) => (typeof part === 'string' ? part : `(${part.join(' or ')})`)).join(' and ');
 }
 
 /** Source order, later repeats of the same name in another letter case dropped. */
-export function uniqueCaseInsensitive(values: readonly string[]): string[] {
+function uniqueCaseInsensitive(values: readonly string[]): string[] {
   if (values.length < 2) return values.length === 0 ? NONE : [...values];
   const seen = new Set<string>();
   const out: string[] = [];
@@ -116,14 +116,14 @@ export function uniqueCaseInsensitive(values: readonly string[]): string[] {
 }
 
 /** A list as the port publishes it: an element that is a list (an early PortIndex's) read as Tcl reads it, its words joined by one space. */
-export function wordsOf(list: ReadonlyArray<string | string[]> | undefined): string[] {
+function wordsOf(list: ReadonlyArray<string | string[]> | undefined): string[] {
   if (list === undefined) return NONE;
   for (const element of list) if (typeof element !== 'string') return list.map((item) => (typeof item === 'string' ? item : item.join(' ')));
   return list as string[];
 }
 
 /** The lists whose elements may be lists, by key (see wordsOf). */
-export const WORD_LIST_KEYS = ['categories', 'variants', ...DEPENDENCY_KINDS.map((kind) => `depends_${kind}` as const)] as const;
+const WORD_LIST_KEYS = ['categories', 'variants', ...DEPENDENCY_KINDS.map((kind) => `depends_${kind}` as const)] as const;
 
 /** Each element of a port's lists that is itself a list: its JSON path in the port, and its words. */
 export function nestedElements(source: PortSource): Array<{ path: string; words: string[] }> {
@@ -231,7 +231,7 @@ function variantsOf(source: PortSource): string[] {
  * portindex2json writes every value) or an integer is a number, 0 when absent; any other text
  * stays text.
  */
-export function releaseOf(source: PortSource): string {
+function releaseOf(source: PortSource): string {
   const revision = revisionOf(source.revision);
   const epoch = source.epoch === undefined ? 0 : Number(source.epoch);
   return JSON.stringify({ version: source.version, revision, epoch, portdir: source.portdir, active: source.active ?? true });

@@ -2,10 +2,10 @@ import * as z from 'zod';
 import { compileOnFirstUse } from './compile-schema.js';
 
 /** docs/catalogue-format.md: what a port name may be; it also becomes a directory name, so no `/` or leading dot. */
-export const PORT_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+@-]*$/;
+const PORT_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+@-]*$/;
 
 /** The longest name most file systems allow (NAME_MAX); a name is ASCII, one byte a character. */
-export const PORT_NAME_MAX = 255;
+const PORT_NAME_MAX = 255;
 
 /** The order in which dependency kinds are published (docs/api.md). */
 export const DEPENDENCY_KINDS = ['lib', 'extract', 'run', 'patch', 'build', 'test', 'fetch'] as const;

@@ -19,7 +19,7 @@ import type { MaintainerSource, PortCore, PortRecord } from './port-record.js';
  */
 
 /** A record's fields that follow from its text (see PortCore), without its place in the document. */
-export type CachedCore = Omit<PortCore, 'index'>;
+type CachedCore = Omit<PortCore, 'index'>;
 
 /**
  * [name, categories, maintainers as name, domain, github by turns, active, description, variants,

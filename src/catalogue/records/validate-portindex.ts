@@ -109,7 +109,7 @@ function validatePorts(entries: PortEntries, file: string, known: RecordCache | 
 }
 
 /** docs/catalogue-format.md: an element of a list that is itself a list is read joined, with a warning. */
-export function nestedListWarnings(source: PortSource, index: number, file: string): Problem[] {
+function nestedListWarnings(source: PortSource, index: number, file: string): Problem[] {
   return nestedElements(source).map(({ path, words }) => ({
     ...warning('nested-list', file, { path: below(`ports[${index}]`, path) }, `expected a string, found a list of ${words.length} (as early PortIndex files have): read as Tcl reads it, ${JSON.stringify(words.join(' '))}`),
     port: source.name,
@@ -130,7 +130,7 @@ function nameOf(raw: unknown): string | undefined {
  * docs/catalogue-format.md: the live service looks ports up case-insensitively, so `Foo` and `foo` would be
  * one URL and one output directory; refuse rather than let one overwrite the other.
  */
-export function checkUniqueNames(records: readonly NamedPort[], file: string): Problem[] {
+function checkUniqueNames(records: readonly NamedPort[], file: string): Problem[] {
   const firstByKey = new Map<string, NamedPort>();
   const problems: Problem[] = [];
   for (const record of records) {

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { error, type Location, type Problem } from '../../core/problems/problem.js';
 
 /** `maintainers[0].email` from a Zod issue path; `` for the record itself. */
-export function jsonPath(path: readonly PropertyKey[]): string {
+function jsonPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;
@@ -20,7 +20,7 @@ export function below(base: string, path: string): string {
 }
 
 /** A short, bounded description of a value the user wrote, for "found ..." */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing (the key is missing)';
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;

@@ -1,5 +1,5 @@
 /** A catalogue problem: data with a location, rendered by one of the formatters. */
-export type Severity = 'error' | 'warning';
+type Severity = 'error' | 'warning';
 
 /**
  * Where in its file a problem is: `{ path }`, a JSON path (`ports[12].epoch`); `{ line }` or
@@ -34,7 +34,7 @@ export const PROBLEM_CODES = [
   'bad-signature',
 ] as const;
 
-export type ProblemCode = (typeof PROBLEM_CODES)[number];
+type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 export interface Problem {
   code: ProblemCode;

@@ -11,7 +11,7 @@ import { categoryFile, categoryPageFile, DUMP_PORTS, fileUrlPath, listPageFile, 
  * rest goes to the function; header rules match the rewrite target, so the API paths and the
  * error files get the API headers.
  */
-export const NETLIFY_HEADER_PATHS = [`${API_PREFIX}*`] as const;
+const NETLIFY_HEADER_PATHS = [`${API_PREFIX}*`] as const;
 
 /**
  * The pages for people (`build --pages`) are files Netlify serves itself, each at its

@@ -23,7 +23,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
  * Where an answer goes and what it is read from: the tree at `root`; `retried`: whether a miss
  * was answered again from a newer tree.
  */
-export interface Reply {
+interface Reply {
   res: ServerResponse;
   head: boolean;
   root: string;

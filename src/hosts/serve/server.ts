@@ -9,7 +9,7 @@ import { bare, rawResponse, refusedRequestLine } from './raw-response.js';
 import { AnswerSender, sendJson } from './send-answer.js';
 import { watchSiteIndex } from './site-index.js';
 
-export interface ServeOptions {
+interface ServeOptions {
   dir: string;
   port: number;
   host: string;
@@ -17,7 +17,7 @@ export interface ServeOptions {
   timeouts?: Partial<Timeouts>;
 }
 
-export interface Timeouts {
+interface Timeouts {
   headersTimeout: number;
   requestTimeout: number;
   keepAliveTimeout: number;

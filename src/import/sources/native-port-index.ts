@@ -18,7 +18,7 @@ import { error, type Problem } from '../../core/problems/problem.js';
 import { parseTclList } from '../../catalogue/tcl-list.js';
 import { findInvalidUtf8, hasBom } from '../../catalogue/utf8.js';
 
-export interface NativeEntry {
+interface NativeEntry {
   /** The name on the entry's `<name> <length>` line (the port object's name is its `name` key). */
   name: string;
   /** One-based line of the `<name> <length>` line. */
@@ -29,7 +29,7 @@ export interface NativeEntry {
   elements: string[];
 }
 
-export interface NativeRead {
+interface NativeRead {
   entries: NativeEntry[];
   problems: Problem[];
 }
@@ -152,7 +152,7 @@ export function findNativeEntries(input: Uint8Array | string, file: string): Nat
 }
 
 /** The entries' bytes and where each is: what a thread needs to read some of them. */
-export type NativeBodies = Pick<NativeSpans, 'body' | 'names' | 'lines' | 'starts' | 'ends'>;
+type NativeBodies = Pick<NativeSpans, 'body' | 'names' | 'lines' | 'starts' | 'ends'>;
 
 /** Entry `index` of `spans` read: its list parsed, or why it cannot be. */
 export function readNativeEntry(spans: NativeBodies, index: number, file: string): { ok: true; entry: NativeEntry } | { ok: false; problem: Problem } {

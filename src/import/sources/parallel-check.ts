@@ -12,7 +12,7 @@ import { fromThreadError, type ThreadError } from '../../core/problems/thread-er
 import type { CheckedEntries, EntrySpans, ImportSource, SourceCheck, SourceRead } from './source-kind.js';
 
 /** From this size a source is shared with a second thread, which costs its start: some 4,000 ports. */
-export const SHARED_FROM_BYTES = 4 << 20;
+const SHARED_FROM_BYTES = 4 << 20;
 
 /** Entries a claim takes: small enough to share evenly, large enough that messages are few. */
 export const CHUNK_ENTRIES = 256;

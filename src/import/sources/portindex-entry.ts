@@ -23,12 +23,12 @@
 import { parseTclList } from '../../catalogue/tcl-list.js';
 import { portKeysInOrder, put, variantKeysInOrder } from './port-key-order.js';
 
-export interface Maintainer {
+interface Maintainer {
   email?: { name: string; domain: string };
   github?: string;
 }
 
-export type EntryConversion = { ok: true; port: Record<string, unknown> } | { ok: false; key: string; message: string };
+type EntryConversion = { ok: true; port: Record<string, unknown> } | { ok: false; key: string; message: string };
 
 class NotAList extends Error {}
 
@@ -121,7 +121,7 @@ function pairs(text: string, what: string): Array<[string, string]> {
  * `vinfo`: one object for each variant, its name first, then its properties (a later one of the
  * same name replacing an earlier one), in the one key order (see port-key-order).
  */
-export function variantsFrom(value: string): Array<Record<string, unknown>> {
+function variantsFrom(value: string): Array<Record<string, unknown>> {
   return pairs(value, 'vinfo').map(([variant, properties]) => {
     const values = new Map([['variant', variant], ...pairs(properties, `the properties of variant ${variant}`)]);
     const object: Record<string, unknown> = {};

@@ -10,7 +10,7 @@ import type { ImportSource } from './source-kind.js';
  * The kinds, in the order they are asked whether a source is theirs: MacPorts' native index
  * has no mark of its own, so it is last and takes whatever no other kind claims.
  */
-export const SOURCE_KINDS: readonly ImportSource[] = [json, native];
+const SOURCE_KINDS: readonly ImportSource[] = [json, native];
 
 /** The kind of a source's bytes (see SOURCE_KINDS). */
 export const sourceKindOf = (bytes: Uint8Array): ImportSource => SOURCE_KINDS.find((source) => source.sniff(bytes))!;

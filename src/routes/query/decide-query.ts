@@ -18,7 +18,7 @@ export type QueryRoute =
   /** A list with no filters (its pages are files): a query only changes its links; `pages`: how many it has. */
   | { kind: 'relinked'; list: 'files' | 'category'; pages: number };
 
-export interface Envelope extends PageLinks {
+interface Envelope extends PageLinks {
   count: number;
 }
 

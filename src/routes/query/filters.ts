@@ -24,7 +24,7 @@ export interface MaintainerFilters {
 }
 
 /** The filters, or the 400 body of their errors (keys in the filter set's order). */
-export type FilterRead<F> = { ok: true; filters: F } | { ok: false; errors: Record<string, string[]> };
+type FilterRead<F> = { ok: true; filters: F } | { ok: false; errors: Record<string, string[]> };
 
 type Cleaned = { value?: string; error?: string };
 

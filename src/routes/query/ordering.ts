@@ -10,7 +10,7 @@ import { stripPython } from '../python-text.js';
  */
 export type PortOrder = 'catalogue' | 'reverse-catalogue' | 'name' | 'reverse-name';
 
-export const DEFAULT_ORDER: PortOrder = 'reverse-catalogue';
+const DEFAULT_ORDER: PortOrder = 'reverse-catalogue';
 
 const FIELDS: Readonly<Record<string, PortOrder>> = {
   name: 'name',

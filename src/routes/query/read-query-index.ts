@@ -39,7 +39,7 @@ export interface QueryIndex {
   };
 }
 
-export type QueryIndexRead = { ok: true; index: QueryIndex } | { ok: false; where: string; message: string };
+type QueryIndexRead = { ok: true; index: QueryIndex } | { ok: false; where: string; message: string };
 
 class Invalid extends Error {
   constructor(

@@ -61,7 +61,7 @@ function orderPorts(index: QueryIndex, ports: Int32Array, order: PortOrder): Int
 }
 
 /** A result of the ports list: its ports in the page order, each as many times as listed. */
-export interface PortResult {
+interface PortResult {
   count: number;
   slice(from: number, to: number): number[];
 }

@@ -18,7 +18,7 @@ function ledgerName(marker: Stats): string {
 }
 
 /** The marker file of the tree at `root`, as it stands. */
-export function markerStats(root: string): Stats | undefined {
+function markerStats(root: string): Stats | undefined {
   return lstatSync(path.join(root, MARKER_FILE), { throwIfNoEntry: false });
 }
 

@@ -116,7 +116,7 @@ export function startStaging(out: string): { staging: string; updating: boolean 
  * Moves the spare to `staging` for this build to update, when it is a real directory with a
  * marker file; anything else found there is removed. Whether the spare was claimed.
  */
-export function claimSpare(out: string, staging: string): boolean {
+function claimSpare(out: string, staging: string): boolean {
   const spare = sparePath(out);
   const stats = lstatSync(spare, { throwIfNoEntry: false });
   if (!stats) return false;
