@@ -236,8 +236,3 @@ export function portResource(name: string, own: PortOwn, cross: Pick<PortResourc
 export function* summaries(list: PortList): Iterable<PortSummary> {
   for (let i = 0; i < list.length; i++) yield list.summaryAt(i);
 }
-
-/** Every resource at once, for tests and small catalogues. */
-export function allPorts(list: PortList): PortResource[] {
-  return Array.from({ length: list.length }, (_, i) => list.at(i));
-}

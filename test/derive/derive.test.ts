@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { maintainersByHandle } from '../../src/derive/listings.js';
-import { allPorts, derivePorts } from '../../src/derive/ports.js';
+import { derivePorts } from '../../src/derive/ports.js';
+import { allPorts } from '../support/records.js';
 import type { PortEntries } from '../../src/catalogue/portindex/read-port-index.js';
 import { validatePortIndex } from '../../src/catalogue/records/validate-portindex.js';
 import { derive, records } from '../support/records.js';

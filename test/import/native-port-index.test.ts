@@ -6,7 +6,7 @@ import { importCatalogue } from '../../src/import/import-catalogue.js';
 import { withKeyOrder } from '../../src/import/sources/port-key-order.js';
 import { maintainerFrom, maintainersFrom, portFromEntry } from '../../src/import/sources/portindex-entry.js';
 import type { Problem } from '../../src/core/problems/problem.js';
-import { readNativePortIndex } from '../../src/import/sources/native-port-index.js';
+import { readNativePortIndex } from '../support/native-port-index.js';
 import { parseTclList } from '../../src/catalogue/tcl-list.js';
 import { FIXTURES, withTempDir } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { synthPortIndexPair } from '../../scripts/synth-port-index.js';
 import { importCatalogue } from '../../src/import/import-catalogue.js';
 import type { ImportChanges } from '../../src/derive/merge-ports.js';
-import { readNativePortIndex } from '../../src/import/sources/native-port-index.js';
+import { readNativePortIndex } from '../support/native-port-index.js';
 import { parseTclList } from '../../src/catalogue/tcl-list.js';
 import { nativePortIndex, tclText, type NativeEntry, type TclValue } from '../support/native-writer.js';
 import { withTempDir } from '../support/paths.js';

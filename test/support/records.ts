@@ -1,4 +1,4 @@
-import { allPorts, derivePorts, type PortResource } from '../../src/derive/ports.js';
+import { derivePorts, type PortList, type PortResource } from '../../src/derive/ports.js';
 import { toPortRecord, type PortRecord } from '../../src/catalogue/records/port-record.js';
 import { portSchema } from '../../src/catalogue/records/port-schema.js';
 
@@ -12,4 +12,9 @@ export function records(...sources: Array<Record<string, unknown>>): PortRecord[
 export function derive(...sources: Array<Record<string, unknown>>): Map<string, PortResource> {
   const { ports } = derivePorts(records(...sources), 'portindex.json');
   return new Map(allPorts(ports).map((p) => [p.name, p]));
+}
+
+/** Every resource of the list at once. */
+export function allPorts(list: PortList): PortResource[] {
+  return Array.from({ length: list.length }, (_, i) => list.at(i));
 }

@@ -120,12 +120,6 @@ export function recordCacheHeader(fingerprint: string, hash: string): string {
   return `${JSON.stringify(header)}\n`;
 }
 
-/** The whole cache of `records` as one text (for tests and small catalogues). */
-export function encodeRecordCache(fingerprint: string, records: readonly PortRecord[]): string {
-  const body = [...recordCacheLines(records)].join('');
-  return recordCacheHeader(fingerprint, contentHash(body)) + body;
-}
-
 /** The cache in `bytes`, when the code of `fingerprint` wrote it and it is whole; undefined otherwise. */
 export function decodeRecordCache(bytes: Buffer, fingerprint: string): RecordCache | undefined {
   const newline = bytes.indexOf(NEWLINE);

@@ -29,11 +29,6 @@ interface NativeEntry {
   elements: string[];
 }
 
-interface NativeRead {
-  entries: NativeEntry[];
-  problems: Problem[];
-}
-
 /**
  * The entries of a native PortIndex found, not yet read: for each, its name, the line of its
  * `<name> <length>` line and where its list's bytes are in `body` (the file without its BOM).
@@ -59,19 +54,6 @@ const quote = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(
 function located(problem: Problem, port?: string): Problem {
   if (port !== undefined) problem.port = port;
   return problem;
-}
-
-/** The entries of a native PortIndex and its problems, in line order: found, then read. */
-export function readNativePortIndex(input: Uint8Array | string, file: string): NativeRead {
-  const spans = findNativeEntries(input, file);
-  const entries: NativeEntry[] = [];
-  const problems: Problem[] = [];
-  for (let i = 0; i < spans.names.length; i++) {
-    const read = readNativeEntry(spans, i, file);
-    if (read.ok) entries.push(read.entry);
-    else problems.push(read.problem);
-  }
-  return { entries, problems: inLineOrder(spans.problems, problems) };
 }
 
 /** Two lists of problems, each in line order, as one. */
