@@ -205,4 +205,3 @@ export class WriterSession {
 function textHashingTo(bytes: Buffer | undefined, hash: string): string | null {
   return bytes !== undefined && contentHash(bytes) === hash ? bytes.toString('utf8') : null;
 }
-

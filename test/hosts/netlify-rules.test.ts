@@ -5,7 +5,8 @@ import { DUMP_PORTS, NETLIFY_INDEX, QUERY_INDEX } from '../../src/routes/site-fi
 
 /**
  * Netlify's engine tries the rules in turn for every request, and a site has a rule per name:
- * what the function fetches for each answer must match a rule before those, not after them.
+ * what the function fetches for each answer (all of it when deployed without the files its
+ * bundle can hold) must match a rule before those, not after them.
  */
 const rules = renderRedirects({ ports: ['zlib', 'xz'], pages: 2, listPages: { ports: 1, category: 1, maintainer: 1 }, categories: ['archivers'], maintainers: ['someone'] })
   .split('\n')

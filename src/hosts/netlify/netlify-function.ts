@@ -46,12 +46,15 @@ async function bundledBytes(file: string): Promise<Uint8Array | undefined> {
   }
 }
 
-/** A file of the site: from the bundle when it holds it, else fetched; undefined when the site has it no more (a new deploy). */
-async function siteBytes(file: string, origin: string): Promise<Uint8Array | undefined> {
-  const bundled = await bundledBytes(file);
-  if (bundled) return bundled;
+/** A file of the site fetched from it; undefined when the site has it no more (a new deploy). */
+async function fetchedBytes(file: string, origin: string): Promise<Uint8Array | undefined> {
   const response = await fetch(new URL(fileUrlPath(file), origin));
   return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
+}
+
+/** A file of the site: from the bundle when it holds it, else fetched. */
+async function siteBytes(file: string, origin: string): Promise<Uint8Array | undefined> {
+  return (await bundledBytes(file)) ?? fetchedBytes(file, origin);
 }
 
 const decoder = new TextDecoder();
@@ -63,7 +66,7 @@ async function loadIndex(origin: string): Promise<SiteIndex> {
   const bundled = await bundledBytes(NETLIFY_INDEX);
   // A bundle that holds the index holds the 404 page of a site that has one.
   const [shapeBytes, hasNotFoundPage, queryFile] = await Promise.all([
-    bundled ?? siteBytes(NETLIFY_INDEX, origin),
+    bundled ?? fetchedBytes(NETLIFY_INDEX, origin),
     bundled ? bundledBytes(NOT_FOUND_PAGE).then((page) => page !== undefined) : fetch(new URL(`/${NOT_FOUND_PAGE}`, origin), { method: 'HEAD' }).then((page) => page.ok),
     siteBytes(QUERY_INDEX, origin),
   ]);
