@@ -14,7 +14,7 @@ import { pageCount } from '../render/files-page.js';
 import { pagesKey } from '../render/files-pager.js';
 import { listingFiles, listingsKey, type ListingFiles } from '../render/listing-files.js';
 import { PortsList } from '../render/ports-list.js';
-import { DUMP_PORTS, DUMP_VERSIONS, portFile } from '../routes/site-files.js';
+import { DUMP_PORTS, DUMP_VERSIONS, pageFile, portFile } from '../routes/site-files.js';
 import type { FilesInfo } from '../writer/trees/marker.js';
 import { BuildLock, STALE_MS } from '../writer/trees/build-lock.js';
 import { checkPublishAccess } from '../writer/trees/publish-access.js';
@@ -22,7 +22,6 @@ import { SiteWriter } from '../writer/thread/site-writer.js';
 import { COLLECT_AFTER_PORTS, failed, readSite, type SiteRead } from './read-site.js';
 import { startRun, type BuildOptions, type BuildResult, type BuildStats, type Run } from './build-run.js';
 import { browserFiles } from './feeds-phase.js';
-import { writePages } from './files-phase.js';
 import { fixedOutputs, hostOutputs, listingOutputs, makeOutputs, portOutputs, portsDumpOutput, queryIndexOutput, searchIndexOutput, sitePageOutputs, versionsOutput, wantOutputs, type Derived, type DerivedSite, type Output } from './outputs.js';
 import { checkOutputDirectory, followOutput } from './output-guard.js';
 import { sitePagesOf, wantPortPages, type PortPages } from './pages-phase.js';
@@ -82,20 +81,20 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
     if (!read) return await failed(run, writer);
     const site = await wantSite(options, out, run, writer, read);
     const { streams, filesKey } = site;
-    // Let go once used: an async function's locals live across its awaits, the paging's too.
+    // Let go once used: an async function's locals live across its awaits, the wait for the files pages too.
     read.prepared = undefined;
     const plan = await writer.plan(filesKey);
     await makeSite(options, run, writer, new Set(plan.render), site.outputs, streams);
     site.outputs = [];
-    const filesInfo = plan.filesInfo ?? (await pageFilesList(options, run, writer, read.identity, filesKey));
+    // The ports' records are garbage by now: freed before the writer makes the marker and the
+    // ledgers, they are not held beside those.
+    if (!read.recalled && streams.count >= COLLECT_AFTER_PORTS) collectGarbage();
+    const filesInfo = plan.filesInfo ?? (await pageFilesList(run, writer, read.identity, filesKey));
     if (!filesInfo) {
       await writer.abort();
       return run.finish(false);
     }
     run.progress.phase('finishing writes');
-    // The ports' records are garbage by now (the paging's collections, when it ran, freed them):
-    // freed before the writer makes the marker and the ledgers, they are not held beside those.
-    if (plan.filesInfo && !read.recalled && streams.count >= COLLECT_AFTER_PORTS) collectGarbage();
     if (lock.lost) throw lockLost(out);
     const totals = await writer.commit(filesInfo);
     const source = await read.identity;
@@ -109,7 +108,8 @@ async function buildLocked(options: BuildOptions, out: string, lock: BuildLock):
       run.log.add(changedWhileRead(cause.file));
       return run.finish(false);
     }
-    throw machineFaultOf(cause, options.cwd, { from: writer.staging, to: out }) ?? cause;
+    const renames = [{ from: writer.staging, to: out }, { from: writer.pagesAhead, to: path.dirname(path.join(out, pageFile(1))) }];
+    throw machineFaultOf(cause, options.cwd, renames) ?? cause;
   } finally {
     options.signal?.removeEventListener('abort', interrupt);
   }
@@ -224,15 +224,22 @@ async function makeSite(options: BuildOptions, run: Run, writer: SiteWriter, ren
     if (streams.portPages && streams.count >= COLLECT_AFTER_PORTS) collectGarbage();
   }
   await makeOutputs(writer, outputs, render, streams.derived !== undefined);
-  streams.derived = undefined; // the ports are garbage now, before the files paging
+  streams.derived = undefined; // the ports are garbage now (see the collection after makeSite)
 }
 
-/** The files pages, streamed from builds.ndjson; undefined when a build has a problem or the file changed meanwhile. */
-async function pageFilesList(options: BuildOptions, run: Run, writer: SiteWriter, identity: Promise<SeenFile>, key: string): Promise<FilesInfo | undefined> {
-  collectGarbage(); // the ports' records are garbage now, before the paging's churn
+/**
+ * The files pages, made ahead by the writer (see files-ahead) from builds.ndjson; undefined when
+ * a build has a problem or the file changed meanwhile.
+ */
+async function pageFilesList(run: Run, writer: SiteWriter, identity: Promise<SeenFile>, key: string): Promise<FilesInfo | undefined> {
   const source = await identity;
   const { files, log } = run;
-  const written = await writePages({ ...files, baseUrl: options.baseUrl, pageSize: options.pageSize }, source.records, writer, log, run.progress);
+  run.progress.phase('writing builds', source.records);
+  const outcome = await writer.paged();
+  log.absorb(outcome.problems);
+  const { written } = outcome;
+  if (outcome.key !== key) throw new Error(`the files pages were made under ${outcome.key}, but the build wants them under ${key}`);
+  if (written) run.progress.advance(written.builds);
   if (written && changedSince(files.buildsPath, source.seen)) log.add(changedWhileRead(files.buildsName));
   if (!written || log.errors > 0) return undefined;
   return { key, ...written };

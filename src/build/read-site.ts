@@ -31,9 +31,20 @@ export interface SiteRead extends PortsPhase {
 export async function readSite(options: BuildOptions, out: string, run: Run, writer: SiteWriter): Promise<SiteRead | undefined> {
   const { files, log } = run;
   const knownBuilds = run.buildsReadable ? loadIdentity(out, files.buildsPath) : undefined;
-  const identity = run.buildsReadable ? identifyFile(files.buildsPath, knownBuilds, options.now ?? Date.now, (file) => writer.survey(file)) : undefined;
+  let surveyed = false;
+  const survey = (file: string) => {
+    surveyed = true;
+    return writer.survey(file);
+  };
+  const identity = run.buildsReadable ? identifyFile(files.buildsPath, knownBuilds, options.now ?? Date.now, survey) : undefined;
   identity?.catch(() => undefined); // awaited later; a build that stops before then does not wait
   writer.load(options.fingerprint);
+  // The files pages are made on the writer thread meanwhile, from its survey of builds.ndjson, or
+  // from the one this build knows without reading the file (at once: nothing is read for it).
+  if (identity) {
+    const known = surveyed ? undefined : await identity;
+    writer.pageFiles({ path: files.buildsPath, name: files.buildsName, baseUrl: options.baseUrl, pageSize: options.pageSize, survey: known && { digest: known.digest, records: known.records } });
+  }
   run.progress.phase('reading ports');
   const fingerprint = options.fingerprint ?? codeFingerprint();
   const ports = readPorts(out, fingerprint, files, log, { baseUrl: options.baseUrl, pageSize: options.pageSize, strict: options.strict, pages: options.pages ?? false });

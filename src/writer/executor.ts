@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { statIdentity, writeAll } from '../core/fs.js';
 import { MARKER_FILE } from '../routes/site-files.js';
@@ -54,6 +53,8 @@ export class Executor {
     private updating: boolean,
     /** Where a `restart` sets the spare aside (see moveToTrash). */
     private readonly state: string,
+    /** Where an assembly is streamed before it is placed (see WorkerSetup.scratch). */
+    private readonly scratch: string,
   ) {}
 
   /** One operation of a plan; `make` and `sibling` are the writer session's, `marker` is `finish`; `assemble` once its parts are placed. */
@@ -78,6 +79,13 @@ export class Executor {
         this.totals.written++;
         return this.record(operation.path, placedAs(operation.held, statIdentity(written)));
       }
+      case 'move': {
+        const target = this.prepare(operation.path);
+        renameSync(operation.from, target);
+        this.stream?.placed(operation.path);
+        this.totals.written++;
+        return this.record(operation.path, placedAs(operation.held, statIdentity(lstatSync(target))));
+      }
       case 'assemble': {
         const parts = operation.parts.map((part) => ({ path: part, hash: this.placed.get(part)?.hash ?? unplaced(part) }));
         const previous = operation.previous && { file: pathUnder(this.liveRoot, operation.path), checked: operation.previous };
@@ -99,7 +107,9 @@ export class Executor {
    * AssemblyStream): in a new tree, whose parts are all written, not kept or linked.
    */
   expect(assembly: Extract<Operation, { op: 'assemble' }>): void {
-    if (!this.updating && !this.stream) this.stream = new AssemblyStream(assembly.parts, path.join(this.state, `trash-${randomBytes(6).toString('hex')}`));
+    if (this.updating || this.stream) return;
+    mkdirSync(this.scratch, { recursive: true });
+    this.stream = new AssemblyStream(assembly.parts, path.join(this.scratch, `assembly-${assembly.path.replaceAll('/', '-')}`));
   }
 
   /** The assembly is not to be written after all (a previous tree holds it). */
@@ -189,7 +199,7 @@ export class Executor {
  * `lstat` sees, without looking up its path again. A failed write names its file: Node gives the
  * path of a failed open, not of a failed write (a full disk).
  */
-function writeNew(file: string, data: Uint8Array | string | Iterable<string>): Stats {
+export function writeNew(file: string, data: Uint8Array | string | Iterable<string>): Stats {
   const parts = typeof data === 'string' || data instanceof Uint8Array ? [data] : data;
   try {
     const fd = openSync(file, 'wx');

@@ -65,6 +65,8 @@ export type Operation =
   | { op: 'make'; path: string }
   /** New bytes, written as a new file. */
   | { op: 'write'; path: string; bytes: Uint8Array; held: Held }
+  /** New bytes made ahead into the file `from`, moved into place (see files-ahead). */
+  | { op: 'move'; path: string; from: string; held: Held }
   /**
    * A file assembled from wanted files once they are placed (see assembly.ts, placeAssembly):
    * under `key`, the hashes of its parts; what it can take from `previous`, the live tree's
@@ -127,8 +129,19 @@ export function plan(input: PlanInput): Plan {
   }
   for (const source of input.signed ?? []) late.push({ op: 'sign', path: signatureOf(source), source });
   operations.push(...late, ...siblings, { op: 'marker' });
-  const pagesInPlace = make.every((path) => wanted.get(path) !== input.pagesKey);
-  return { operations, make, filesInfo: pagesInPlace ? pagesInfo(onDisk, input.fingerprint, input.pagesKey) : undefined };
+  const pages = [...wanted.keys()].filter((path) => wanted.get(path) === input.pagesKey);
+  return { operations, make, filesInfo: pagesInPlace(pages, input.pagesKey, onDisk, input.fingerprint) };
+}
+
+/**
+ * A previous tree's files info, when the trees on disk hold every files page wanted under `key`
+ * as the plan keeps or links it: the build need not page builds.ndjson. The writer asks this
+ * before the plan (see files-ahead), the plan after; both from the same trees, so they agree.
+ */
+export function pagesInPlace(pages: readonly string[], key: string, onDisk: OnDisk, fingerprint: string): FilesInfo | undefined {
+  const sources = sourcesOf(onDisk, fingerprint);
+  if (pages.some((path) => placeWanted(path, key, sources).op === 'make')) return undefined;
+  return pagesInfo(onDisk, fingerprint, key);
 }
 
 /**
@@ -170,11 +183,24 @@ export function placeAssembly(assembly: Extract<Operation, { op: 'assemble' }>, 
  */
 export function placeMade(path: string, bytes: Uint8Array, key: string, onDisk: OnDisk): Operation {
   const held: Held = { hash: contentHash(bytes), key, size: bytes.length };
+  return placeHeld(path, held, onDisk) ?? { op: 'write', path, bytes, held };
+}
+
+/**
+ * As placeMade, for bytes made ahead into the file `from` (see files-ahead): kept or linked as
+ * placeMade would, else the file moved into place.
+ */
+export function placeMadeAhead(path: string, from: string, held: Held, onDisk: OnDisk): Operation {
+  return placeHeld(path, held, onDisk) ?? { op: 'move', path, from, held };
+}
+
+/** Made bytes `held` kept or linked by placeMade's rules; undefined when they must be placed anew. */
+function placeHeld(path: string, held: Held, onDisk: OnDisk): Operation | undefined {
   const spare = onDisk.spare?.files.get(path);
-  if (holds(spare, held) && keepsTime(spare!, onDisk.live !== undefined)) return { op: 'keep', path, held: { hash: held.hash, key, size: held.size, identity: spare!.identity, dev: spare!.dev, ino: spare!.ino } };
+  if (holds(spare, held) && keepsTime(spare!, onDisk.live !== undefined)) return { op: 'keep', path, held: { hash: held.hash, key: held.key, size: held.size, identity: spare!.identity, dev: spare!.dev, ino: spare!.ino } };
   const live = onDisk.live?.files.get(path);
   if (holds(live, held)) return { op: 'link', path, source: live!, held };
-  return { op: 'write', path, bytes, held };
+  return undefined;
 }
 
 /**

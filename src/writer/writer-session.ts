@@ -14,12 +14,14 @@ import { changesSince, type Changes } from './changes.js';
 import { Executor, type Totals } from './executor.js';
 import { loadLedger, refreshLedger, writeLedger } from './trees/file-ledger.js';
 import { readMarker, type FilesInfo, type Marker, type MarkerFiles } from './trees/marker.js';
-import { placeAssembly, placeLate, placeMade, plan, type OnDisk, type Operation } from './plan.js';
+import { placeAssembly, placeLate, placeMade, placeMadeAhead, plan, type OnDisk, type Operation } from './plan.js';
 import { encode, siblingKey } from './precompress.js';
 import { checkInside, pathUnder } from './trees/tree-paths.js';
 import { emptyTrash } from './trees/tree-roles.js';
 import { CheckedTree, readSameFile } from './trees/trust.js';
 import type { PlanAnswer, WorkerSetup } from './thread/write-protocol.js';
+import type { FileSurvey } from '../catalogue/file-identity.js';
+import { madeAheadAt, pageAhead, pagesAheadIn, type PagesAhead, type PagesOutcome, type PagesRequest } from './files-ahead.js';
 
 /** From this many files in the trees on disk, a full collection follows their reading (see load). */
 const COLLECT_AFTER_FILES = 20000;
@@ -46,10 +48,14 @@ export class WriterSession {
   /** The plan's siblings, placed once their sources are. */
   private siblings: Array<Extract<Operation, { op: 'sibling' }>> = [];
   private readonly executor: Executor;
+  /** The surveys this thread made, by path (see noteSurvey). */
+  private readonly surveys = new Map<string, FileSurvey>();
+  /** The files pages made ahead (see pageFiles), placed when the tree is finished. */
+  private ahead: PagesAhead | undefined;
 
   constructor(private readonly setup: WorkerSetup) {
     this.state = path.dirname(setup.staging);
-    this.executor = new Executor(setup.staging, setup.out, setup.updating, this.state);
+    this.executor = new Executor(setup.staging, setup.out, setup.updating, this.state, setup.scratch);
     if (setup.signing) {
       const secret = parseSecretKey(setup.signing.key.text);
       // A signature is kept while its file's bytes and the key are the same: Ed25519 signs alike.
@@ -109,6 +115,19 @@ export class WriterSession {
     this.assemblies.set(relative, parts);
   }
 
+  /** A survey this thread made for the build (see file-identity): the files pages are counted and keyed by it. */
+  noteSurvey(file: string, survey: FileSurvey): void {
+    this.surveys.set(file, survey);
+  }
+
+  /** The files pages, made ahead once the trees are loaded (see files-ahead). */
+  async pageFiles(request: PagesRequest): Promise<PagesOutcome> {
+    const survey = request.survey ?? this.surveys.get(request.path);
+    if (!survey) throw new Error(`the files pages were asked for before ${request.path} was surveyed`);
+    this.ahead = await pageAhead(request, survey, pagesAheadIn(this.setup.scratch), this.onDisk, this.fingerprint);
+    return this.ahead.outcome;
+  }
+
   /** Every file is listed: the plan is made and carried out as far as it can be before the build makes bytes. */
   plan(pagesKey: string): PlanAnswer {
     const { operations, make, filesInfo } = plan({ wanted: this.wanted, assemblies: this.assemblies, signed: this.setup.signing?.files, onDisk: this.onDisk, fingerprint: this.fingerprint, pagesKey, precompress: this.setup.precompress });
@@ -157,6 +176,11 @@ export class WriterSession {
   /** The assemblies made, the siblings placed, the trash emptied, the marker and the ledgers written: the tree is whole. */
   finish(filesInfo: FilesInfo | undefined): Totals & Changes {
     const executor = this.executor;
+    for (const [relative, held] of this.ahead?.made ?? []) {
+      if (this.wanted.get(relative) !== held.key) throw new Error(`${relative} was made ahead, but the build does not want it so`);
+      executor.carry(placeMadeAhead(relative, madeAheadAt(this.ahead!, relative), held, this.onDisk));
+      executor.totals.rendered++;
+    }
     for (const assembly of this.assembling) {
       const hashes = assembly.parts.map((part) => executor.placed.get(part)?.hash ?? '');
       const operation = placeAssembly(assembly, hashes, { onDisk: this.onDisk, fingerprint: this.fingerprint });

@@ -3,10 +3,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/build/build.js';
-import { writePages } from '../../src/build/files-phase.js';
+import { writePages } from '../../src/writer/files-pages.js';
 import { ProblemLog } from '../../src/core/problems/problem-log.js';
-import { silentProgress } from '../../src/core/progress.js';
-import type { SiteWriter } from '../../src/writer/thread/site-writer.js';
 import { surveyHere } from '../../src/catalogue/file-identity.js';
 import { readLines } from '../../src/catalogue/read-lines.js';
 import { FIXTURES, ROOT, withTempDir } from '../support/paths.js';
@@ -145,8 +143,8 @@ test('builds.ndjson read with more or fewer builds than it was counted with (wri
     for (const counted of [4, 6]) {
       const log = new ProblemLog();
       const written: string[] = [];
-      const options = { buildsPath, buildsName: 'builds.ndjson', baseUrl: BASE, pageSize: 2 };
-      const pages = await writePages(options, counted, { write: async (file: string) => void written.push(file) } as unknown as SiteWriter, log, silentProgress);
+      const options = { path: buildsPath, name: 'builds.ndjson', baseUrl: BASE, pageSize: 2 };
+      const pages = await writePages(options, counted, (file) => void written.push(file), log);
       assert.is(pages, undefined, String(counted));
       assert.equal(log.kept.map((p) => [p.code, p.file]), [['changed-while-read', 'builds.ndjson']]);
       assert.ok(written.length <= 2, 'no page past the count');

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { validateCatalogue } from '../../src/build/build.js';
+import { buildSite, validateCatalogue } from '../../src/build/build.js';
 import type { Location } from '../../src/core/problems/problem.js';
 import { KEPT_PROBLEMS } from '../../src/core/problems/problem-log.js';
 import { formatProblems } from '../../src/cli/format-text.js';
@@ -121,6 +121,19 @@ test('errors are kept and shown ahead of warnings, however many warnings come fi
     const text = formatProblems(result.log).split('\n');
     assert.match(text[0]!, /^catalogue\/builds\.ndjson:2: build_id: error: /);
     assert.match(text.at(-1)!, /1451 more warnings not shown \(1500 in all; of the first 1000, unresolved-dependency: 1000\)/);
+  });
+});
+
+test('a build counts every problem of builds.ndjson, paged on the writer thread, and keeps the first of them with their lines', async () => {
+  await withTempDir(async (dir) => {
+    const lines = Array.from({ length: KEPT_PROBLEMS + 300 }, (_, i) => ok({ build_id: -(i + 1) }));
+    writeCatalogue(path.join(dir, 'catalogue'), { portindex: ports(zlib), builds: `${ok({ build_id: 7 })}\n${lines.join('\n')}\n` });
+    const result = await buildSite({ cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 2, strict: false });
+    assert.is(result.ok, false);
+    assert.equal([result.log.errors, result.log.kept.length], [KEPT_PROBLEMS + 300, KEPT_PROBLEMS]);
+    assert.equal(result.log.kept[0]!.location, { line: 2, path: 'build_id' });
+    assert.not.ok(existsSync(path.join(dir, 'dist')), 'nothing published');
+    assert.equal(readdirSync(path.join(dir, '.dist.ports-gen')).filter((entry) => entry.startsWith('trash-') || entry.startsWith('new-')), [], 'nothing left of the pages made ahead');
   });
 });
 

@@ -16,7 +16,7 @@ const BYTES = Buffer.from('{"count":0}');
 const HELD = { hash: contentHash(BYTES), key: 'k', size: BYTES.length };
 
 /** An executor writing a new tree at `dir`/new, whose live tree is `live`. */
-const executorIn = (dir: string, live = path.join(dir, 'live')) => new Executor(path.join(dir, 'new'), live, false, dir);
+const executorIn = (dir: string, live = path.join(dir, 'live')) => new Executor(path.join(dir, 'new'), live, false, dir, path.join(dir, 'scratch'));
 const write = (relative: string, bytes: Buffer, key = '') => ({ op: 'write', path: relative, bytes, held: { hash: contentHash(bytes), key, size: bytes.length } }) as const;
 
 /** A live tree holding one page, as a build recorded it. */
@@ -80,7 +80,7 @@ test('in the claimed spare, whatever stands where a file goes is replaced, never
     // The spare's file is a link to the live tree's inode, and a planted link leads into the live tree.
     linkSync(path.join(dir, 'live', PAGE), path.join(spare, PAGE));
     symlinkSync(path.join(dir, 'live', 'api/v1/files'), path.join(spare, 'api/v1/ports'));
-    const executor = new Executor(spare, path.join(dir, 'live'), true, dir);
+    const executor = new Executor(spare, path.join(dir, 'live'), true, dir, path.join(dir, 'scratch'));
     executor.carry(write(PAGE, Buffer.from('{"count":1}')));
     executor.carry(write('api/v1/ports/x.json', Buffer.from('{}')));
     assert.equal(readFileSync(path.join(dir, 'live', PAGE)), BYTES);
@@ -90,11 +90,34 @@ test('in the claimed spare, whatever stands where a file goes is replaced, never
   });
 });
 
+test('a page made ahead is moved in: in the claimed spare over the link to the live file, never through it; the marker records it', async () => {
+  await withTempDir(async (dir) => {
+    const live = liveTree(path.join(dir, 'live'));
+    const spare = path.join(dir, 'new');
+    mkdirSync(path.join(spare, 'api/v1/files'), { recursive: true });
+    linkSync(path.join(dir, 'live', PAGE), path.join(spare, PAGE));
+    const made = Buffer.from('{"count":1}');
+    const from = path.join(dir, 'trash-ahead', 'page-1.json');
+    mkdirSync(path.dirname(from));
+    writeFileSync(from, made);
+    const executor = new Executor(spare, path.join(dir, 'live'), true, dir, path.join(dir, 'scratch'));
+    executor.carry({ op: 'move', path: PAGE, from, held: { hash: contentHash(made), key: 'k', size: made.length } });
+    assert.equal(readFileSync(path.join(spare, PAGE)), made);
+    assert.not.ok(existsSync(from), 'moved, not copied');
+    assert.equal(readFileSync(path.join(dir, 'live', PAGE)), BYTES, 'the live file is untouched');
+    assert.is(live.get(PAGE)!.ino, statSync(path.join(dir, 'live', PAGE)).ino);
+    assert.equal(executor.finish('fp', undefined), { files: 1, written: 1, rendered: 0, bytes: made.length });
+    const placed = executor.placed.get(PAGE)!;
+    assert.is(placed.identity, statIdentity(lstatSync(path.join(spare, PAGE))));
+    assert.is(placed.hash, contentHash(made));
+  });
+});
+
 test('a restart sets the spare aside and starts an empty tree; a removal goes whole', async () => {
   await withTempDir(async (dir) => {
     mkdirSync(path.join(dir, 'new', 'x/y'), { recursive: true });
     writeFileSync(path.join(dir, 'new', 'x/y/z'), 'z');
-    const removing = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), true, dir);
+    const removing = new Executor(path.join(dir, 'new'), path.join(dir, 'live'), true, dir, path.join(dir, 'scratch'));
     removing.carry({ op: 'remove', path: 'x' });
     assert.not.ok(existsSync(path.join(dir, 'new', 'x')));
     writeFileSync(path.join(dir, 'new', 'planted'), 'p');
@@ -145,7 +168,7 @@ test('a new tree whose parts are written in order assembles them as they come, r
     const assemble = { op: 'assemble', path: 'dump.json', parts: ['a.json', 'b.json'] } as const;
     const run = (order: string[], out: string) => {
       mkdirSync(path.join(dir, out));
-      const executor = new Executor(path.join(dir, out), path.join(dir, 'live'), false, dir);
+      const executor = new Executor(path.join(dir, out), path.join(dir, 'live'), false, dir, path.join(dir, 'scratch'));
       executor.expect(assemble);
       for (const part of order) executor.carry(write(part, Buffer.from(`{"part":"${part}"}`)));
       // The parts' files changed since: an assembly that read them back would show it.

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentHash } from '../../src/core/content-hash.js';
 import type { FilesInfo } from '../../src/writer/trees/marker.js';
-import { placeAssembly, placeLate, placeMade, plan, unwanted, type OnDisk, type Operation, type PlanInput } from '../../src/writer/plan.js';
+import { pagesInPlace, placeAssembly, placeLate, placeMade, placeMadeAhead, plan, unwanted, type OnDisk, type Operation, type PlanInput } from '../../src/writer/plan.js';
 import { directoriesOf } from '../../src/writer/trees/tree-paths.js';
 import type { Checked } from '../../src/writer/trees/trust.js';
 
@@ -116,6 +116,35 @@ test('a previous tree files info is kept when no file under the pages key is to 
   assert.equal(plan(input({ 'p/1': 'pages' }, { live }, { pagesKey: 'other' })).filesInfo, undefined);
   const spare = { ...spareOf({ 'p/1': held('pages') }), filesInfo: info };
   assert.equal(plan(input({ 'p/1': 'pages' }, { spare })).filesInfo, info);
+});
+
+test('the writer asks ahead whether the pages are in place, as the plan decides after: they agree on every tree', () => {
+  const info: FilesInfo = { key: 'pages', pages: 2, builds: 3, paths: 4 };
+  const onDisks: OnDisk[] = [
+    {},
+    { live: tree({ 'p/1': held('pages'), 'p/2': held('pages') }, 'code', info) },
+    { live: tree({ 'p/1': held('pages'), 'p/2': null }, 'code', info) },
+    { live: tree({ 'p/1': held('pages'), 'p/2': held('pages') }, 'old', info) },
+    { live: tree({ 'p/1': held('pages') }, 'code', info) },
+    { spare: { ...spareOf({ 'p/1': held('pages'), 'p/2': held('pages') }), filesInfo: info } },
+    trees({ ...spareOf({ 'p/1': held('pages'), 'p/2': held('pages') }), filesInfo: info }, tree({ 'p/1': held('pages', 'other') })),
+  ];
+  const found = onDisks.map((onDisk) => pagesInPlace(['p/1', 'p/2'], 'pages', onDisk, 'code'));
+  assert.equal(found.map((info) => info !== undefined), [false, true, false, false, false, true, false]);
+  onDisks.forEach((onDisk, i) => assert.equal(plan(input({ 'p/1': 'pages', 'p/2': 'pages', other: 'k' }, onDisk)).filesInfo, found[i], String(i)));
+});
+
+test('pages made ahead are placed as made bytes are: kept, linked, else moved in from where they were made', () => {
+  const [b1, b2, b3] = ['one', 'four', 'five!'].map((text) => Buffer.from(text));
+  const onDisk = trees(spareOf({ e: held('', contentHash(b1!), 3) }), tree({ e: held('', contentHash(b1!), 3), f: held('', contentHash(b2!), 4) }));
+  const ahead = (path: string, bytes: Buffer) => placeMadeAhead(path, `/made/${path}`, { hash: contentHash(bytes), key: 'k', size: bytes.length }, onDisk);
+  for (const [path, bytes] of [['e', b1], ['f', b2], ['f', b3], ['g', b1]] as const) {
+    const made = placeMade(path, bytes!, 'k', onDisk);
+    const moved = ahead(path, bytes!);
+    if (made.op === 'write') assert.equal(moved, { op: 'move', path, from: `/made/${path}`, held: made.held });
+    else assert.equal(moved, made);
+  }
+  assert.equal([ahead('e', b1!).op, ahead('f', b2!).op, ahead('f', b3!).op], ['keep', 'link', 'move']);
 });
 
 test('bytes made go where the same bytes already are: the spare, else the live tree, else a write', () => {

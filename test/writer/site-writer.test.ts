@@ -95,7 +95,7 @@ test('after a failure the writer thread finishes nothing: `finish`, sent with th
     const answers: string[] = [];
     const finished = new Promise<void>((resolve) => worker.on('message', (answer: { type: string }) => answers.push(answer.type) === 2 && resolve()));
     try {
-      worker.postMessage({ type: 'setup', setup: { staging, out: path.join(dir, 'out'), updating: false, precompress: false } });
+      worker.postMessage({ type: 'setup', setup: { staging, out: path.join(dir, 'out'), updating: false, precompress: false, scratch: path.join(dir, '.out.ports-gen', 'trash-1') } });
       worker.postMessage({ type: 'load', fingerprint: 'fp' });
       worker.postMessage({ type: 'want', paths: ['api/x/index.json', 'api/x'], keys: [undefined, undefined] });
       const bytes = new TextEncoder().encode('{}{}');

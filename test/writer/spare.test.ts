@@ -374,7 +374,7 @@ test('builds.ndjson changed in place while the build reads it fails the build; t
     const before = readTree(path.join(dir, 'dist'));
     const buildsFile = path.join(dir, 'catalogue', 'builds.ndjson');
     const edited = buildLines(7).replace('"build_id":100', '"build_id":900'); // the same size and lines
-    // Surveyed as it was, then edited as the paging starts: its key and its pages would differ.
+    // Surveyed as it was, then edited while the writer may still be paging it: its key and its pages would differ.
     const progress = { phase: (name: string) => name === 'writing builds' && writeFileSync(buildsFile, edited), advance: () => {}, end: () => {} };
     const options: BuildOptions = { cwd: dir, catalogue: 'catalogue', out: 'dist', baseUrl: 'https://ports.example.org', pageSize: 3, strict: true };
     const result = await buildSite({ ...options, pageSize: 2, progress });

@@ -46,14 +46,16 @@ const DOING: Record<string, string> = {
 
 /**
  * The fault `cause` stands for, when it is one of the machine's: its message names the path,
- * relative to `cwd`, with `rename` (staging → out) applied so the user sees the path they gave.
+ * relative to `cwd`, with the first of `renames` that applies (staging → out, say) so the user
+ * sees the path they gave.
  */
-export function machineFaultOf(cause: unknown, cwd: string, rename?: { from: string; to: string }): MachineFault | undefined {
+export function machineFaultOf(cause: unknown, cwd: string, renames: ReadonlyArray<{ from: string; to: string }> = []): MachineFault | undefined {
   const error = cause as NodeJS.ErrnoException | undefined;
   const fault = error?.code === undefined ? undefined : FAULTS[error.code];
   if (!fault) return undefined;
   let where = error!.path ?? '';
-  if (rename && (where === rename.from || where.startsWith(`${rename.from}${path.sep}`))) where = rename.to + where.slice(rename.from.length);
+  const rename = renames.find(({ from }) => where === from || where.startsWith(`${from}${path.sep}`));
+  if (rename) where = rename.to + where.slice(rename.from.length);
   const shown = where === '' ? '' : ` while ${DOING[error!.syscall ?? ''] ?? 'using'} ${path.relative(cwd, where) || where}`;
   return new MachineFault(`${fault.what}${shown} (${fault.hint})`, { cause });
 }

@@ -6,6 +6,13 @@ import type { Problem } from './problem.js';
  */
 export const KEPT_PROBLEMS = 1000;
 
+/** A log's problems as plain data: those it kept, and how many of each severity it counted. */
+export interface ProblemsFound {
+  kept: Problem[];
+  errors: number;
+  warnings: number;
+}
+
 /**
  * Collects the problems of one run; counts every one, keeps the first KEPT_PROBLEMS errors and
  * the first KEPT_PROBLEMS warnings, apart: warnings found first, however many, never crowd out
@@ -31,6 +38,19 @@ export class ProblemLog {
 
   addAll(problems: Iterable<Problem>): void {
     for (const problem of problems) this.add(problem);
+  }
+
+  /** What this log found, as plain data that another thread's log can take in (see absorb). */
+  found(): ProblemsFound {
+    return { kept: this.kept, errors: this.errors, warnings: this.warnings };
+  }
+
+  /** Another log's problems (see found), counted as that log counted them. */
+  absorb(found: ProblemsFound): void {
+    this.addAll(found.kept);
+    const keptErrors = found.kept.filter((problem) => problem.severity === 'error').length;
+    this.errors += found.errors - keptErrors;
+    this.warnings += found.warnings - (found.kept.length - keptErrors);
   }
 
   /** The kept problems, errors ahead of warnings, those of their own kind first. */

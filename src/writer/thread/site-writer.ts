@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { fromThreadError } from '../../core/problems/thread-error.js';
 import type { FileSurvey } from '../../catalogue/file-identity.js';
@@ -8,8 +9,9 @@ import type { Changes } from '../changes.js';
 import type { Totals } from '../executor.js';
 import type { FilesInfo } from '../trees/marker.js';
 import { checkInside } from '../trees/tree-paths.js';
-import { keepAsSpare, liveTree, publish, startStaging } from '../trees/tree-roles.js';
+import { keepAsSpare, liveTree, publish, startStaging, trashPath } from '../trees/tree-roles.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
+import { pagesAheadIn, type PagesOutcome, type PagesRequest } from '../files-ahead.js';
 import { takeWriter } from './writer-thread.js';
 
 /** Wanted files are sent in batches of this many, checked by the writer as the build lists more. */
@@ -32,12 +34,17 @@ export class SiteWriter {
   /** Wanted files not yet sent (see `want`). */
   private wantedPaths: string[] = [];
   private wantedKeys: Array<string | undefined> = [];
+  /** The files pages asked for ahead (see pageFiles), and who waits for them. */
+  private paging: Promise<PagesOutcome> | undefined;
+  private pagedWaiter: { resolve: (outcome: PagesOutcome) => void; reject: (cause: Error) => void } | undefined;
   /** Whether the plan was asked for: from then on the staging tree is being changed (see WriterSession.plan). */
   private planned = false;
 
   private constructor(
     private readonly out: string,
     readonly staging: string,
+    /** The build's scratch directory (see WorkerSetup). */
+    private readonly scratch: string,
     /** Whether `staging` is the claimed spare. */
     private readonly updating: boolean,
     /** Whether `out` is published as a link to the tree (see tree-roles). */
@@ -53,10 +60,10 @@ export class SiteWriter {
   static open(out: string, link = true, precompress = false, signing?: WorkerSetup['signing']): SiteWriter {
     const { staging, updating } = startStaging(out);
     // The live tree as it is now: under the build lock nothing else publishes until this build does.
-    const setup: WorkerSetup = { staging, out: liveTree(out), updating, precompress, signing };
+    const setup: WorkerSetup = { staging, out: liveTree(out), updating, precompress, signing, scratch: trashPath(path.dirname(staging)) };
     const worker = takeWriter();
     worker.postMessage({ type: 'setup', setup } satisfies ToWorker);
-    return new SiteWriter(out, staging, updating, link, worker);
+    return new SiteWriter(out, staging, setup.scratch, updating, link, worker);
   }
 
   /** The survey of a file (its digest and records), made on the writer thread at once. */
@@ -73,6 +80,27 @@ export class SiteWriter {
    */
   load(fingerprint?: string): void {
     this.send({ type: 'load', fingerprint });
+  }
+
+  /**
+   * Has the writer make the files pages ahead (see files-ahead), once it has loaded the trees:
+   * while this thread reads the ports. `paged` gives what came of it.
+   */
+  pageFiles(request: PagesRequest): void {
+    this.paging = new Promise<PagesOutcome>((resolve, reject) => (this.pagedWaiter = { resolve, reject }));
+    this.paging.catch(() => undefined); // awaited later, if at all: a build that fails first does not wait
+    this.send({ type: 'page-files', request });
+  }
+
+  /** Where the files pages are made ahead: a fault there is told of the page as published. */
+  get pagesAhead(): string {
+    return pagesAheadIn(this.scratch);
+  }
+
+  /** What came of the files pages asked for (see pageFiles). */
+  paged(): Promise<PagesOutcome> {
+    if (!this.paging) throw new Error('the files pages were not asked for');
+    return this.paging;
   }
 
   /**
@@ -168,6 +196,8 @@ export class SiteWriter {
   async abort(): Promise<void> {
     this.closing = true;
     await this.worker.terminate();
+    // New files only, none a link to a live file: removed at once (see moveToTrash for why a tree waits).
+    rmSync(this.scratch, { recursive: true, force: true });
     if (this.updating && !this.planned) keepAsSpare(this.staging, this.out);
     else rmSync(this.staging, { recursive: true, force: true });
   }
@@ -192,6 +222,7 @@ export class SiteWriter {
       this.roomWaiters.shift()?.();
       return;
     }
+    if (message.type === 'paged') return this.pagedWaiter?.resolve(message.outcome);
     if (message.type === 'failed') return this.fail(fromThreadError(message.error));
     this.waiting.shift()?.resolve(message);
   }
@@ -208,6 +239,7 @@ export class SiteWriter {
     if (this.closing) return; // our own terminate() ends the thread
     this.failure ??= cause;
     for (const asked of this.waiting.splice(0)) asked.reject(cause);
+    this.pagedWaiter?.reject(cause);
     this.roomWaiters.splice(0).forEach((resolve) => resolve());
   }
 }

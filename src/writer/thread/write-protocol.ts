@@ -4,6 +4,7 @@ import type { Changes } from '../changes.js';
 import type { Totals } from '../executor.js';
 import type { SigningKey } from '../../sign/key-files.js';
 import type { FilesInfo } from '../trees/marker.js';
+import type { PagesOutcome, PagesRequest } from '../files-ahead.js';
 
 /** What the build is to make after its plan (see SiteWriter.plan). */
 export interface PlanAnswer {
@@ -24,6 +25,11 @@ export interface WorkerSetup {
   precompress: boolean;
   /** The files to sign, and the secret key to sign them with (see sign/key-files). */
   signing?: { key: SigningKey; files: string[] };
+  /**
+   * Where the build makes files outside its tree (the files pages made ahead, a streamed
+   * assembly): a directory in the trash, made when first used, removed however the build ends.
+   */
+  scratch: string;
 }
 
 export type ToWorker =
@@ -36,6 +42,8 @@ export type ToWorker =
    * `fingerprint`, or for the running code when it is not given (see code-fingerprint).
    */
   | { type: 'load'; fingerprint: string | undefined }
+  /** Make the files pages ahead once the trees are loaded (see files-ahead): answered by `paged` when done, out of turn. */
+  | { type: 'page-files'; request: PagesRequest }
   /** Files the build wants, with their keys, in turn: checked as they come, planned once all are (see SiteWriter.want). */
   | { type: 'want'; paths: string[]; keys: Array<string | undefined> }
   /** A file assembled from wanted files once they are placed (see SiteWriter.assemble). */
@@ -59,5 +67,7 @@ export type FromWorker =
   /** A batch is written; its buffer comes back for the next batch. */
   | { type: 'done'; buffer: ArrayBuffer }
   | { type: 'finished'; totals: Totals & Changes }
+  /** The files pages made ahead, or found in place (see files-ahead): sent when done, not in turn with the answers above. */
+  | { type: 'paged'; outcome: PagesOutcome }
   /** Anything that failed, with what the main thread needs to report it (see ThreadError). */
   | { type: 'failed'; error: ThreadError };

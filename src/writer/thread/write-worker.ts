@@ -25,10 +25,23 @@ function serve(port: MessagePort): void {
       case 'setup':
         session = new WriterSession(message.setup);
         return undefined;
-      case 'survey':
-        return { type: 'surveyed', survey: surveyHere(message.path) };
+      case 'survey': {
+        const survey = surveyHere(message.path);
+        session?.noteSurvey(message.path, survey);
+        return { type: 'surveyed', survey };
+      }
       case 'load':
         session!.load(message.fingerprint);
+        return undefined;
+      case 'page-files':
+        // Paged between the messages that come meanwhile (the reads of builds.ndjson are awaited).
+        session!.pageFiles(message.request).then(
+          (outcome) => port.postMessage({ type: 'paged', outcome } satisfies FromWorker),
+          (cause: unknown) => {
+            broken ??= toThreadError(cause);
+            port.postMessage({ type: 'failed', error: broken } satisfies FromWorker);
+          },
+        );
         return undefined;
       case 'want':
         session!.want(message.paths, message.keys);

@@ -43,7 +43,12 @@ function inState(out: string, role: 'new' | 'live' | 'old' | 'link'): string {
  */
 export function moveToTrash(tree: string, state: string): void {
   mkdirSync(state, { recursive: true });
-  renameSync(tree, path.join(state, `trash-${randomBytes(6).toString('hex')}`));
+  renameSync(tree, trashPath(state));
+}
+
+/** A new name in the trash of the state directory `state`: what is there when a build starts or finishes is deleted. */
+export function trashPath(state: string): string {
+  return path.join(state, `trash-${randomBytes(6).toString('hex')}`);
 }
 
 /** Deletes the trees in the trash of the state directory `state`. */
