@@ -1,8 +1,8 @@
 /**
  * The files pages, made ahead on the writer thread: as soon as builds.ndjson is surveyed and the
  * trees on disk are read, while the main thread reads the ports and this thread has little else
- * to do. Each page goes to the build's scratch directory with its hash; the new tree takes them when
- * it is finished (see WriterSession.finish), kept, linked or moved in by placeMade's rules.
+ * to do. Each page goes to the build's scratch directory with its hash; the new tree takes them
+ * when it is finished (see WriterSession.finish), kept, linked or moved in by placeMade's rules.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

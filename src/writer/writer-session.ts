@@ -173,7 +173,7 @@ export class WriterSession {
     }
   }
 
-  /** The assemblies made, the siblings placed, the trash emptied, the marker and the ledgers written: the tree is whole. */
+  /** The pages made ahead placed, the assemblies made, the siblings placed, the trash emptied, the marker and the ledgers written: the tree is whole. */
   finish(filesInfo: FilesInfo | undefined): Totals & Changes {
     const executor = this.executor;
     for (const [relative, held] of this.ahead?.made ?? []) {
