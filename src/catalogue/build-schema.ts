@@ -1,9 +1,7 @@
 import * as z from 'zod';
 import { compileOnFirstUse } from './records/compile-schema.js';
 import { anyText, wellFormedText, type TextSchema } from './records/port-schema.js';
-
-/** docs/catalogue-format.md: the live service keeps build ids in a signed 32-bit column. */
-const MAX_BUILD_ID = 2147483647;
+import { MAX_BUILD_ID } from './plain-build.js';
 
 function buildShape(text: TextSchema) {
   return z

@@ -4,7 +4,8 @@ import type { ProblemLog } from '../core/problems/problem-log.js';
 import { locateJsonError } from './locate-json-error.js';
 import { isBlank, readLines, type Line } from './read-lines.js';
 import { findInvalidUtf8 } from './utf8.js';
-import { compiledBuildSchema, type BuildSource } from './build-schema.js';
+import type { BuildSource } from './build-schema.js';
+import { isPlainBuild } from './plain-build.js';
 import { problemsFromZod } from './records/zod-problems.js';
 
 /** `plain`: the build's line has no backslash and no 0xE2 byte, so no string in it needs escaping. */
@@ -27,8 +28,12 @@ export async function scanBuilds(path: string, file: string, log: ProblemLog, si
   const ids = new IdList();
   let valid = 0;
   for await (const line of readLines(path)) {
-    const read = readBuild(line, file, log);
-    if (!read) continue;
+    let read = readBuild(line, file, log);
+    if (read === 'schema') {
+      schemas = await import('./build-schema.js');
+      read = readBuild(line, file, log);
+    }
+    if (!read || read === 'schema') continue; // 'schema' comes only before the schema is loaded
     ids.push(read.build.build_id);
     valid++;
     await sink(read.build, read.plain);
@@ -39,13 +44,20 @@ export async function scanBuilds(path: string, file: string, log: ProblemLog, si
 }
 
 /**
- * A line's build, valid, and whether it is `plain` (see BuildSink); undefined for a blank line
- * and for a line with a problem, which is logged.
+ * The build schema (Zod), loaded at the first line the plain check does not pass (see
+ * isPlainBuild): a file of valid lines is scanned without it, as the writer thread does.
  */
-function readBuild(line: Line, file: string, log: ProblemLog): { build: BuildSource; plain: boolean } | undefined {
+let schemas: typeof import('./build-schema.js') | undefined;
+
+/**
+ * A line's build, valid, and whether it is `plain` (see BuildSink); undefined for a blank line
+ * and for a line with a problem, which is logged; 'schema' when the build schema must decide.
+ */
+function readBuild(line: Line, file: string, log: ProblemLog): { build: BuildSource; plain: boolean } | undefined | 'schema' {
   if (isBlank(line.bytes)) return undefined;
   const escapeFree = line.bytes.indexOf(BACKSLASH) === -1;
   const build = parseBuildLine(line, file, log, escapeFree);
+  if (build === 'schema') return build;
   return build && { build, plain: escapeFree && line.bytes.indexOf(SEPARATOR_LEAD) === -1 };
 }
 
@@ -53,7 +65,7 @@ const BACKSLASH = 0x5c;
 /** The first byte of U+2028 and U+2029 in UTF-8 (and of other characters, which is fine). */
 const SEPARATOR_LEAD = 0xe2;
 
-function parseBuildLine(line: Line, file: string, log: ProblemLog, escapeFree: boolean): BuildSource | undefined {
+function parseBuildLine(line: Line, file: string, log: ProblemLog, escapeFree: boolean): BuildSource | undefined | 'schema' {
   const fault = findInvalidUtf8(line.bytes);
   if (fault) {
     const byte = line.bytes[fault.offset]!.toString(16).padStart(2, '0');
@@ -72,7 +84,9 @@ function parseBuildLine(line: Line, file: string, log: ProblemLog, escapeFree: b
     return undefined;
   }
   // As for the ports (see validatePorts): a valid build is its own output, made without a copy.
-  const schema = compiledBuildSchema(escapeFree);
+  if (isPlainBuild(value, escapeFree)) return value;
+  if (!schemas) return 'schema';
+  const schema = schemas.compiledBuildSchema(escapeFree);
   if (schema.validate(value)) return value;
   const parsed = schema.safeParse(value);
   log.addAll(problemsFromZod(parsed.error!, value, file, (path) => (path ? { line: line.number, path } : { line: line.number })));

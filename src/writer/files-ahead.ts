@@ -13,7 +13,7 @@ import { pageCount } from '../render/files-page.js';
 import { pagesKey } from '../render/files-pager.js';
 import { pageFiles } from '../routes/site-files.js';
 import { writeNew } from './executor.js';
-import { writePages, type PagesWritten } from './files-pages.js';
+import type { PagesWritten } from './files-pages.js';
 import { pagesInPlace, type OnDisk } from './plan.js';
 import { BatchEncoder } from './thread/batch-encoder.js';
 import type { Held } from './trees/trust.js';
@@ -60,6 +60,8 @@ export async function pageAhead(request: PagesRequest, survey: FileSurvey, dir: 
   const made = new Map<string, Held>();
   const answer = (written: PagesWritten | undefined): PagesAhead => ({ outcome: { key, written, problems: log.found() }, dir, made });
   if (pagesInPlace(pageFiles(pageCount(survey.records, request.pageSize)), key, onDisk, fingerprint)) return answer(undefined);
+  // Loaded only to page: its validation (zod) would add to every writer thread's start.
+  const { writePages } = await import('./files-pages.js');
   mkdirSync(dir, { recursive: true });
   // A page is encoded as a batch of one, into a buffer used again for the next.
   const encoder = new BatchEncoder(1);
