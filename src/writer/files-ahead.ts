@@ -69,7 +69,7 @@ export async function pageAhead(request: PagesRequest, survey: FileSurvey, dir: 
     encoder.add(relative, body);
     const batch = encoder.take()!;
     const bytes = new Uint8Array(batch.data, 0, batch.lengths[0]);
-    writeNew(path.join(dir, path.basename(relative)), bytes);
+    writeNew(aheadFile(dir, relative), bytes);
     made.set(relative, { hash: contentHash(bytes), key, size: bytes.length });
     encoder.reuse(batch.data);
   }, log);
@@ -78,5 +78,10 @@ export async function pageAhead(request: PagesRequest, survey: FileSurvey, dir: 
 
 /** Where the page of the tree's path `relative` was made ahead. */
 export function madeAheadAt(ahead: PagesAhead, relative: string): string {
-  return path.join(ahead.dir, path.basename(relative));
+  return aheadFile(ahead.dir, relative);
+}
+
+/** A page made ahead in `dir`: `page-N.json`, whatever the tree's folder for it. */
+function aheadFile(dir: string, relative: string): string {
+  return path.join(dir, path.basename(relative));
 }

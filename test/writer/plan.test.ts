@@ -2,8 +2,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentHash } from '../../src/core/content-hash.js';
 import type { FilesInfo } from '../../src/writer/trees/marker.js';
-import { pagesInPlace, placeAssembly, placeLate, placeMade, placeMadeAhead, plan, unwanted, type OnDisk, type Operation, type PlanInput } from '../../src/writer/plan.js';
+import { pagesInPlace, placeAssembly, placeLate, placeMade, placeMadeAhead, plan, type OnDisk, type Operation, type PlanInput } from '../../src/writer/plan.js';
 import { directoriesOf } from '../../src/writer/trees/tree-paths.js';
+import { unwanted } from '../../src/writer/unwanted.js';
 import type { Checked } from '../../src/writer/trees/trust.js';
 
 const held = (key: string, hash = `h-${key}`, size = 10): Checked => ({ hash, key, size, identity: `i-${key}`, dev: 1, ino: 1 });
