@@ -4,13 +4,16 @@
  * resident memory), and Netlify's local emulation with the function: its first query (cold) and
  * the ones after, then one instance of the function as packed for it, called in this process.
  *
- *   node build/scripts/bench-serve-queries.js <built site> [queries] [seed] [--netlify]
+ *   node build/scripts/bench-serve-queries.js <built site> [queries] [seed] [--netlify [--noop]]
  *
  * Build a site first, e.g. `npm run synth -- --ports 40000 --out /dev/shm/q/cat` then
  * `ports-gen build --catalogue /dev/shm/q/cat --out /dev/shm/q/site --no-link`. With
- * `--netlify` the site is moved into the emulation's project (build it again afterwards).
+ * `--netlify` the site is moved into the emulation's project (build it again afterwards), and
+ * `--noop` puts a function that answers `ok` at once in place of ours: what the emulation
+ * itself costs a call, with the same rules and queries.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
@@ -25,9 +28,10 @@ import { Rng } from './synth/rng.js';
 
 const args = process.argv.slice(2);
 const netlify = args.includes('--netlify');
-const [site, queries = '1000', seed = '1'] = args.filter((arg) => arg !== '--netlify');
-if (!site) {
-  console.error('usage: bench-serve-queries <built site> [queries] [seed] [--netlify]');
+const noop = args.includes('--noop');
+const [site, queries = '1000', seed = '1'] = args.filter((arg) => !arg.startsWith('--'));
+if (!site || (noop && !netlify)) {
+  console.error('usage: bench-serve-queries <built site> [queries] [seed] [--netlify [--noop]]');
   process.exit(2);
 }
 
@@ -90,19 +94,28 @@ async function runInstance(project: string, base: string): Promise<void> {
   console.log(`netlify function, one instance: first query ${times[0]!.toFixed(0)} ms, the ${times.length - 1} after: ${summary(times.slice(1))}`);
 }
 
+/** A function of the same name as ours that answers at once: the emulation's own cost of a call. */
+function noopFunction(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'noop-function-'));
+  writeFileSync(path.join(dir, `${NETLIFY_FUNCTION}.mjs`), "export default async () => new Response('ok');\n");
+  return dir;
+}
+
 if (netlify) {
   const project = path.join(path.dirname(path.resolve(site)), 'netlify-project');
-  const emulation = await startNetlify(project, path.resolve(site));
+  const functions = noop ? noopFunction() : undefined;
+  const emulation = await startNetlify(project, path.resolve(site), ...(functions ? [functions] : []));
   try {
     // The emulation reads the site's rules at its first request: a file's, apart from the function's first.
     const rulesRead = await get(emulation.url, 'api/v1/');
     console.log(`netlify: first request (the rules read) ${rulesRead.ms.toFixed(0)} ms, status ${rulesRead.status}`);
     const first = await get(emulation.url, targets[0]!);
     console.log(`netlify: first query (cold function) ${first.ms.toFixed(0)} ms, status ${first.status}`);
-    await run(emulation.url, 'netlify');
-    await runInstance(project, emulation.url);
+    await run(emulation.url, noop ? 'netlify, a function that does nothing' : 'netlify');
+    if (!noop) await runInstance(project, emulation.url);
   } finally {
     await emulation.close();
+    if (functions) rmSync(functions, { recursive: true, force: true });
   }
 } else {
   // `ports-gen serve` as users run it, a process of its own: its peak resident memory is its own.

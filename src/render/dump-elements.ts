@@ -1,27 +1,27 @@
 /**
  * The elements of `dump/ports.json` as the writer assembles it (`[`, the port files end to end
- * joined by `,`, `]`): where each starts and ends in its text, found by one pass that follows
+ * joined by `,`, `]`): where each starts and ends in its bytes, found by one pass that follows
  * strings and nesting. A host that answers queries from the dump (the Netlify function, which
- * would otherwise fetch each port's file) slices a port's exact bytes out of it.
+ * would otherwise fetch each port's file) decodes only the ports it sends. The pass reads bytes,
+ * not a decoded text: every byte it looks for is ASCII, and no byte of a longer UTF-8 character
+ * is, so decoding the whole dump first would only cost time and twice its memory.
  */
-export function dumpElements(text: string): Int32Array | undefined {
-  if (text[0] !== '[') return undefined;
+export function dumpElements(bytes: Uint8Array): Int32Array | undefined {
+  if (bytes[0] !== OPEN_ARRAY) return undefined;
   const bounds: number[] = [];
   let depth = 0;
-  let inString = false;
   let start = 1;
-  for (let i = 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) depth++;
+  for (let i = 1; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (c === QUOTE) {
+      i = stringEnd(bytes, i + 1);
+      if (i < 0) return undefined;
+    } else if (c === 0x7b || c === OPEN_ARRAY) depth++;
     else if (c === 0x7d || c === 0x5d) {
       if (depth === 0) {
         // The array's end: the last element, if any, ends here.
         if (i > start) bounds.push(start, i);
-        return i === text.trimEnd().length - 1 ? Int32Array.from(bounds) : undefined;
+        return onlySpaceAfter(bytes, i + 1) ? Int32Array.from(bounds) : undefined;
       }
       depth--;
     } else if (c === 0x2c && depth === 0) {
@@ -30,4 +30,31 @@ export function dumpElements(text: string): Int32Array | undefined {
     }
   }
   return undefined;
+}
+
+const QUOTE = 0x22;
+const OPEN_ARRAY = 0x5b;
+const BACKSLASH = 0x5c;
+
+/**
+ * Where the string that starts at `from` ends (its closing quote), or -1. Most of a dump's
+ * bytes are in strings, so the quotes are looked up natively; a quote closes the string when
+ * an even number of backslashes stands before it (each pair is one escaped backslash).
+ */
+function stringEnd(bytes: Uint8Array, from: number): number {
+  for (let quote = bytes.indexOf(QUOTE, from); quote >= 0; quote = bytes.indexOf(QUOTE, quote + 1)) {
+    let backslashes = 0;
+    while (quote - backslashes - 1 >= from && bytes[quote - backslashes - 1] === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return -1;
+}
+
+/** Whether nothing but JSON's white space follows `from`. */
+function onlySpaceAfter(bytes: Uint8Array, from: number): boolean {
+  for (let i = from; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  }
+  return true;
 }

@@ -80,9 +80,9 @@ async function loadIndex(origin: string): Promise<SiteIndex> {
   return queries?.ok ? { ...site, queries: queries.index } : { ...site, noQueries: 'no-query-index' };
 }
 
-/** The dump of every port, its text and where each port's bytes are; undefined when the site has none that fits the index. */
+/** The dump of every port, its bytes and where each port's are; undefined when the site has none that fits the index. */
 interface PortsDump {
-  text: string;
+  bytes: Uint8Array;
   bounds: Int32Array;
 }
 let dump: Promise<PortsDump | undefined> | undefined;
@@ -90,9 +90,9 @@ let dump: Promise<PortsDump | undefined> | undefined;
 async function loadDump(origin: string, ports: number): Promise<PortsDump | undefined> {
   const bytes = await siteBytes(DUMP_PORTS, origin);
   if (!bytes) return undefined;
-  const text = decoder.decode(bytes);
-  const bounds = dumpElements(text);
-  return bounds && bounds.length === 2 * ports ? { text, bounds } : undefined;
+  // Only the ports a query sends are decoded (see dumpElements).
+  const bounds = dumpElements(bytes);
+  return bounds && bounds.length === 2 * ports ? { bytes, bounds } : undefined;
 }
 
 /**
@@ -103,7 +103,7 @@ async function loadDump(origin: string, ports: number): Promise<PortsDump | unde
 async function computedBody(queries: QueryIndex, decision: ComputedDecision, origin: string): Promise<string | undefined> {
   if (decision.kind === 'ports') {
     const ports = await (dump ??= loadDump(origin, queries.ports.names.length).catch(() => undefined));
-    if (ports) return bodyOf(queries, decision, decision.ports.map((place) => ports.text.slice(ports.bounds[2 * place], ports.bounds[2 * place + 1])));
+    if (ports) return bodyOf(queries, decision, decision.ports.map((place) => decoder.decode(ports.bytes.subarray(ports.bounds[2 * place], ports.bounds[2 * place + 1]))));
   }
   const files = await Promise.all(filesOf(queries, decision).map((file) => siteBytes(file, origin)));
   if (!files.every((file) => file !== undefined)) return undefined;
