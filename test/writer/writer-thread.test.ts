@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -36,13 +36,80 @@ test('a build whose writer was started early writes its site', async () => {
   });
 });
 
-test('a writer started early and never taken holds nothing open: the process ends with its own code', () => {
-  const entry = pathToFileURL(path.join(ROOT, 'build', 'bundle', 'writer-thread.js')).href;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', `import { startWriterEarly } from '${entry}'; startWriterEarly(); process.exitCode = 3;`], { timeout: 20_000 });
-  assert.is(run.signal, null, 'not stopped by the timeout');
-  assert.is(run.status, 3);
-  assert.is(run.stderr.toString(), '');
+/** The basic fixture built into `dir/out`, or a copy of it with `builds` for its builds.ndjson. */
+async function buildBasic(dir: string, builds?: string) {
+  const catalogue = path.join(dir, 'catalogue');
+  cpSync(path.join(FIXTURES, 'basic', 'catalogue'), catalogue, { recursive: true });
+  if (builds !== undefined) writeFileSync(path.join(catalogue, 'builds.ndjson'), builds);
+  return buildSite({ cwd: dir, catalogue, out: path.join(dir, 'out'), baseUrl: 'https://ports.example.org', pageSize: 2, strict: false, progress: silentProgress });
+}
+
+/** Whether the writer a build would take now is one started before `between`: kept, not new. */
+async function keptWriterWaits(): Promise<boolean> {
+  const between = new Worker('', { eval: true });
+  const taken = takeWriter();
+  try {
+    return taken.threadId < between.threadId;
+  } finally {
+    await Promise.all([taken.terminate(), between.terminate()]);
+  }
+}
+
+test('a build that finished hands its writer back, and the next build in the process takes it', async () => {
+  await withTempDir(async (dir) => {
+    assert.ok((await buildBasic(dir)).ok);
+    assert.ok(await keptWriterWaits(), 'the writer is kept');
+    // The next one takes it and writes its site with it, the previous build's session let go.
+    assert.ok((await buildBasic(path.join(dir, 'again'))).ok);
+    assert.ok(existsSync(path.join(dir, 'again', 'out', 'api', 'v1', 'ports', 'zlib', 'index.json')));
+  });
 });
+
+test('a build that failed stops its writer: the next build starts its own', async () => {
+  await withTempDir(async (dir) => {
+    assert.ok((await buildBasic(path.join(dir, 'first'))).ok);
+    const failed = await buildBasic(path.join(dir, 'second'), '{"build_id": "x"}\n');
+    assert.not.ok(failed.ok);
+    assert.not.ok(await keptWriterWaits(), 'no writer is kept');
+  });
+});
+
+test('a process that built a site ends with its own code: the writer it keeps holds nothing open', async () => {
+  await withTempDir(async (dir) => {
+    const bundle = (name: string) => pathToFileURL(path.join(ROOT, 'build', 'bundle', name)).href;
+    const catalogue = path.join(FIXTURES, 'basic', 'catalogue');
+    const script = `import { buildSite } from '${bundle('build.js')}';
+const result = await buildSite({ cwd: ${JSON.stringify(dir)}, catalogue: ${JSON.stringify(catalogue)}, out: 'out', baseUrl: 'https://ports.example.org', pageSize: 2, strict: false });
+process.exitCode = result.ok ? 3 : 4;`;
+    const run = runScript(dir, script);
+    assert.is(run.signal, null, 'not stopped by the timeout');
+    assert.is(run.status, 3, run.stderr.toString());
+  });
+});
+
+test('a writer kept untaken holds nothing open: the process ends with its own code', async () => {
+  await withTempDir(async (dir) => {
+    const entry = pathToFileURL(path.join(ROOT, 'build', 'bundle', 'writer-thread.js')).href;
+    // Kept once it runs (handed back as a finished build's is), so that a thread that failed to start proves nothing.
+    const script = `import { once } from 'node:events';
+import { handBack, startWriterEarly, takeWriter } from '${entry}';
+startWriterEarly();
+const worker = takeWriter();
+await once(worker, 'online');
+handBack(worker);
+process.exitCode = 3;`;
+    const run = runScript(dir, script);
+    assert.is(run.signal, null, 'not stopped by the timeout');
+    assert.is(run.status, 3);
+    assert.is(run.stderr.toString(), '');
+  });
+});
+
+/** `code` run as a module file of its own in `dir`: a thread started by a process run with `-e` is given that code as its own options, and fails. */
+function runScript(dir: string, code: string) {
+  writeFileSync(path.join(dir, 'script.mjs'), code);
+  return spawnSync(process.execPath, ['script.mjs'], { cwd: dir, timeout: 30_000 });
+}
 
 test('`ports-gen build --help` starts the writer early and ends at once, with the help', async () => {
   await withTempDir(async (dir) => {

@@ -12,7 +12,7 @@ import { checkInside } from '../trees/tree-paths.js';
 import { keepAsSpare, liveTree, publish, startStaging, trashPath } from '../trees/tree-roles.js';
 import type { FromWorker, PlanAnswer, ToWorker, WorkerSetup } from './write-protocol.js';
 import { pagesAheadIn, type PagesOutcome, type PagesRequest } from '../files-ahead.js';
-import { takeWriter } from './writer-thread.js';
+import { handBack, takeWriter } from './writer-thread.js';
 
 /** Wanted files are sent in batches of this many, checked by the writer as the build lists more. */
 const WANT_BATCH = 4096;
@@ -37,6 +37,8 @@ export class SiteWriter {
   /** The files pages asked for ahead (see pageFiles), and who waits for them. */
   private paging: Promise<PagesOutcome> | undefined;
   private pagedWaiter: { resolve: (outcome: PagesOutcome) => void; reject: (cause: Error) => void } | undefined;
+  /** Whether the writer answered the files pages asked for: until it has, it may still be paging. */
+  private pagedAnswered = false;
   /** Whether the plan was asked for: from then on the staging tree is being changed (see WriterSession.plan). */
   private planned = false;
 
@@ -178,8 +180,9 @@ export class SiteWriter {
     const answer = await this.request({ type: 'finish', filesInfo });
     if (answer.type !== 'finished') throw new Error(`the writer answered finish with ${answer.type}`);
     this.closing = true;
-    // Once it has answered, the writer has nothing left to do: it stops while the tree is published.
-    const stopped = this.worker.terminate();
+    // Once it has answered, the writer has nothing left to do, unless it is still paging what
+    // the plan found in place: idle, it is kept for a next build; else it stops while the tree is published.
+    const stopped = this.paging && !this.pagedAnswered ? this.worker.terminate() : handBack(this.worker);
     try {
       publish(this.staging, this.out, this.link);
     } finally {
@@ -222,7 +225,10 @@ export class SiteWriter {
       this.roomWaiters.shift()?.();
       return;
     }
-    if (message.type === 'paged') return this.pagedWaiter?.resolve(message.outcome);
+    if (message.type === 'paged') {
+      this.pagedAnswered = true;
+      return this.pagedWaiter?.resolve(message.outcome);
+    }
     if (message.type === 'failed') return this.fail(fromThreadError(message.error));
     this.waiting.shift()?.resolve(message);
   }

@@ -23,6 +23,7 @@ function serve(port: MessagePort): void {
   const handle = (message: ToWorker): FromWorker | undefined => {
     switch (message.type) {
       case 'setup':
+        // A thread kept from a finished build (see handBack) starts this one afresh.
         session = new WriterSession(message.setup);
         return undefined;
       case 'survey': {
@@ -56,8 +57,11 @@ function serve(port: MessagePort): void {
       case 'batch':
         session!.put(message.paths, message.lengths, new Uint8Array(message.data));
         return { type: 'done', buffer: message.data };
-      case 'finish':
-        return { type: 'finished', totals: session!.finish(message.filesInfo) };
+      case 'finish': {
+        const totals = session!.finish(message.filesInfo);
+        session = undefined; // the build is over: what it held is let go while the thread waits for another
+        return { type: 'finished', totals };
+      }
     }
   };
 

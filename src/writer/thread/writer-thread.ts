@@ -6,7 +6,10 @@ import { Worker } from 'node:worker_threads';
  */
 const WRITER_YOUNG_GENERATION_MB = 8;
 
-/** A writer thread started before it was asked for (see startWriterEarly), while it is not taken. */
+/**
+ * A writer thread not taken by a build: started before it was asked for (see startWriterEarly),
+ * or handed back by a build that finished (see handBack).
+ */
 let early: Worker | undefined;
 
 /**
@@ -17,10 +20,27 @@ let early: Worker | undefined;
  * imports nothing of ports-gen, so the CLI's entry can load it first.
  */
 export function startWriterEarly(): void {
-  if (early) return;
-  const worker = spawn();
+  if (!early) keep(spawn());
+}
+
+/**
+ * A writer thread whose build finished, idle, its session let go: the next build in this
+ * process takes it instead of starting a thread (tests and scripts build hundreds of sites in
+ * one process, where a thread's start costs as much as a small build). It holds nothing open,
+ * so a process that builds no more exits as if it were gone.
+ */
+export function handBack(worker: Worker): Promise<number> | undefined {
+  // The build's own listeners only: Node's Worker listens to itself too (a thread stripped of
+  // every listener delivers no message).
+  for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
+  if (early) return worker.terminate();
+  keep(worker);
+  return undefined;
+}
+
+function keep(worker: Worker): void {
   worker.unref();
-  // One that failed to start is let go: the build starts another (see takeWriter).
+  // One that failed or stopped is let go: the build starts another (see takeWriter).
   const drop = () => {
     if (early === worker) early = undefined;
   };
@@ -29,7 +49,7 @@ export function startWriterEarly(): void {
   early = worker;
 }
 
-/** The writer thread for a build: the one started early when there is one, else a new one. */
+/** The writer thread for a build: the one kept when there is one, else a new one. */
 export function takeWriter(): Worker {
   const worker = early ?? spawn();
   early = undefined;
