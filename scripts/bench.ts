@@ -280,6 +280,9 @@ const again = measureBuild(catalogue, out);
 // The same site with the pages for people, rebuilt after each edit as `out` is.
 const pagesOut = path.join(dir, 'dist-pages');
 measureBuild(catalogue, pagesOut, '--pages');
+// The floor of the site with its pages: what the pages add to the writing alone, the measure
+// against which `--pages` can be judged (its target is a ratio to the build without).
+const pagesTree = readTree(pagesOut);
 measureBuild(catalogue, pagesOut, '--pages'); // its spare tree, as above
 
 /** tmpfs's `f_type` (statfs(2)). */
@@ -334,6 +337,8 @@ const fulls: Measured[] = [];
 /** The same full build without the dumps, right after it, for what they cost; and with the pages. */
 const withoutDumps: Measured[] = [];
 const withPages: Measured[] = [];
+/** Each round's floor of the site with its pages, after the round's floor without. */
+const pagesFloors: Floor[] = [];
 const versions: Rebuild[] = [];
 const dependencies: Rebuild[] = [];
 for (let round = 1; round <= rounds; round++) {
@@ -345,6 +350,8 @@ for (let round = 1; round <= rounds; round++) {
   discard(path.join(dir, `pages-${round}`));
   floors.push(measureFloor(tree, path.join(dir, `floor-${round}`)));
   discard(path.join(dir, `floor-${round}`));
+  pagesFloors.push(measureFloor(pagesTree, path.join(dir, `floor-pages-${round}`)));
+  discard(path.join(dir, `floor-pages-${round}`));
   versions.push(rebuild(changeVersion));
   dependencies.push(rebuild(addDependency(round)));
 }
@@ -368,6 +375,11 @@ row('peak RSS (highest of the rounds)', `${Math.max(...fulls.map((build) => buil
   const ratiosWithPages = withPages.map((build, i) => build.seconds / fulls[i]!.seconds).sort((a, b) => a - b);
   row('with --pages (median)', `${paged.seconds.toFixed(2)} s, peak RSS ${Math.max(...withPages.map((build) => build.peakRssMB)).toFixed(0)} MB, ${paged.stats.files.toLocaleString('en-US')} files`);
   row('with --pages / without (median of the rounds)', `${ratiosWithPages[Math.floor(ratiosWithPages.length / 2)]!.toFixed(2)} × (target ≤ 1.5 ×)`);
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const floorsGrow = median(pagesFloors.map((floor, i) => floor.seconds / floors[i + 1]!.seconds));
+  const pagesOverFloor = median(withPages.map((build, i) => build.seconds / pagesFloors[i]!.seconds));
+  row('I/O floor with --pages / without (median)', `${floorsGrow.toFixed(2)} × (${middleOf(pagesFloors, (floor) => floor.seconds).seconds.toFixed(2)} s, ${pagesTree.length.toLocaleString('en-US')} files)`);
+  row('with --pages / its I/O floor (median)', `${pagesOverFloor.toFixed(2)} ×`);
 }
 row('files / bytes written', `${full.stats.files.toLocaleString('en-US')} / ${mb(full.stats.bytes)}`);
 floors.forEach((floor, i) => {
