@@ -34,11 +34,9 @@ export class SiteWriter {
   /** Wanted files not yet sent (see `want`). */
   private wantedPaths: string[] = [];
   private wantedKeys: Array<string | undefined> = [];
-  /** The files pages asked for ahead (see pageFiles), and who waits for them. */
+  /** The files pages asked for ahead (see pageFiles), and who waits for them until the writer answers: till then it may be paging. */
   private paging: Promise<PagesOutcome> | undefined;
   private pagedWaiter: { resolve: (outcome: PagesOutcome) => void; reject: (cause: Error) => void } | undefined;
-  /** Whether the writer answered the files pages asked for: until it has, it may still be paging. */
-  private pagedAnswered = false;
   /** Whether the plan was asked for: from then on the staging tree is being changed (see WriterSession.plan). */
   private planned = false;
 
@@ -182,7 +180,7 @@ export class SiteWriter {
     this.closing = true;
     // Once it has answered, the writer has nothing left to do, unless it is still paging what
     // the plan found in place: idle, it is kept for a next build; else it stops while the tree is published.
-    const stopped = this.paging && !this.pagedAnswered ? this.worker.terminate() : handBack(this.worker);
+    const stopped = this.pagedWaiter ? this.worker.terminate() : handBack(this.worker);
     try {
       publish(this.staging, this.out, this.link);
     } finally {
@@ -226,8 +224,9 @@ export class SiteWriter {
       return;
     }
     if (message.type === 'paged') {
-      this.pagedAnswered = true;
-      return this.pagedWaiter?.resolve(message.outcome);
+      const waiter = this.pagedWaiter;
+      this.pagedWaiter = undefined;
+      return waiter?.resolve(message.outcome);
     }
     if (message.type === 'failed') return this.fail(fromThreadError(message.error));
     this.waiting.shift()?.resolve(message);
