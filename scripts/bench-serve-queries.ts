@@ -2,7 +2,8 @@
  * Queries over real HTTP on a built site: `ports-gen serve` answering ~1,000 mixed queries one
  * after another (the latency of each, its median and 99th percentile, and the serving process's
  * resident memory), and Netlify's local emulation with the function: its first query (cold) and
- * the ones after, then one instance of the function as packed for it, called in this process.
+ * the ones after, then the function as packed for it: cold instances, each in a new thread, and
+ * one instance called in this process.
  *
  *   node build/scripts/bench-serve-queries.js <built site> [queries] [seed] [--netlify [--noop]]
  *
@@ -15,9 +16,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { NETLIFY_FUNCTION } from '../src/hosts/netlify/netlify.js';
 import { readQueryIndex } from '../src/routes/query/read-query-index.js';
 import { PORTS_ROUTE, MAINTAINERS_ROUTE } from '../src/routes/route-table.js';
@@ -77,14 +80,18 @@ async function run(base: string, label: string): Promise<void> {
   console.log(`${label}: ${times.length} queries, ${summary(times)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
 }
 
+/** The function as Netlify's bundler packed it for the emulation, with the site's files it holds. */
+function packedFunction(project: string): string {
+  return path.join(project, '.netlify', 'functions-serve', NETLIFY_FUNCTION, 'netlify', 'functions', `${NETLIFY_FUNCTION}.mjs`);
+}
+
 /**
  * One instance of the function as Netlify's bundler packed it (the emulation's build), called in
  * this process as a warm instance on Netlify is: its first call reads the bundle, the later ones
  * reuse what it read. The emulation cannot show that: it runs every call in a new worker.
  */
 async function runInstance(project: string, base: string): Promise<void> {
-  const packed = path.join(project, '.netlify', 'functions-serve', NETLIFY_FUNCTION, 'netlify', 'functions', `${NETLIFY_FUNCTION}.mjs`);
-  const { default: handle } = (await import(pathToFileURL(packed).href)) as { default: (request: Request) => Promise<Response> };
+  const { default: handle } = (await import(pathToFileURL(packedFunction(project)).href)) as { default: (request: Request) => Promise<Response> };
   const times: number[] = [];
   for (const target of targets) {
     const started = performance.now();
@@ -92,6 +99,29 @@ async function runInstance(project: string, base: string): Promise<void> {
     times.push(performance.now() - started);
   }
   console.log(`netlify function, one instance: first query ${times[0]!.toFixed(0)} ms, the ${times.length - 1} after: ${summary(times.slice(1))}`);
+}
+
+/**
+ * Cold instances of the packed function: each in a new thread, as Netlify starts one, its module
+ * imported and its first query answered (what a cold start costs the function itself, without
+ * the emulation's own rebuild and worker around it).
+ */
+async function runColdInstances(project: string, base: string, count = 12): Promise<void> {
+  const source = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    import(workerData.packed)
+      .then(({ default: handle }) => handle(new Request(workerData.url)))
+      .then((response) => response.arrayBuffer())
+      .then(() => parentPort.postMessage('answered'));`;
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const worker = new Worker(source, { eval: true, workerData: { packed: pathToFileURL(packedFunction(project)).href, url: new URL(targets[i % targets.length]!, base).href } });
+    await once(worker, 'message');
+    times.push(performance.now() - started);
+    await worker.terminate();
+  }
+  console.log(`netlify function, ${count} cold instances (a new thread each, its first query): ${summary(times)}`);
 }
 
 /** A function of the same name as ours that answers at once: the emulation's own cost of a call. */
@@ -112,6 +142,7 @@ if (netlify) {
     const first = await get(emulation.url, targets[0]!);
     console.log(`netlify: first query (cold function) ${first.ms.toFixed(0)} ms, status ${first.status}`);
     await run(emulation.url, noop ? 'netlify, a function that does nothing' : 'netlify');
+    if (!noop) await runColdInstances(project, emulation.url);
     if (!noop) await runInstance(project, emulation.url);
   } finally {
     await emulation.close();

@@ -1,6 +1,6 @@
 import type { MaintainerResource } from '../derive/maintainers.js';
 import type { PortList, QueryFacts } from '../derive/ports.js';
-import { QUERY_INDEX_VERSION, type QueryIndexFile } from '../routes/query/index-format.js';
+import { QUERY_INDEX_VERSION, type PlaceLists, type QueryIndexFile } from '../routes/query/index-format.js';
 import { contentHash } from '../core/content-hash.js';
 import { toJsonText } from './json-text.js';
 import type { ListingFiles } from './listing-files.js';
@@ -37,12 +37,17 @@ class StringTable {
 export function queryIndexFile(input: QueryIndexInput): QueryIndexFile {
   const table = new StringTable();
   const place = (text: string) => table.placeOf(text);
-  const ports: QueryIndexFile['ports'] = { names: [], categories: [], handles: [], variants: [] };
+  const lists = (): PlaceLists => ({ lengths: [], places: [] });
+  const ports: QueryIndexFile['ports'] = { names: [], categories: lists(), handles: lists(), variants: lists() };
+  const add = (list: PlaceLists, texts: readonly string[]) => {
+    list.lengths.push(texts.length);
+    list.places.push(...texts.map(place));
+  };
   for (const port of input.ports) {
     ports.names.push(port.name);
-    ports.categories.push(port.categories.map(place));
-    ports.handles.push(port.maintainers.filter((m) => m.github !== '').map((m) => place(m.github)));
-    ports.variants.push(port.variants.map(place));
+    add(ports.categories, port.categories);
+    add(ports.handles, handlesOf(port));
+    add(ports.variants, port.variants);
   }
   return {
     version: QUERY_INDEX_VERSION,
@@ -59,6 +64,11 @@ export function queryIndexFile(input: QueryIndexInput): QueryIndexFile {
   };
 }
 
+/** A port's maintainers' handles: one that has none has nothing to be searched or filtered by. */
+function handlesOf(port: QueryFacts): string[] {
+  return port.maintainers.filter((m) => m.github !== '').map((m) => m.github);
+}
+
 /**
  * The query index's key: it follows from the ports' cores (which hold every field it takes, see
  * coreHashOf), the base URL and the page size; undefined when the cores key is not known.
@@ -68,37 +78,44 @@ export function queryIndexKey(cores: string | undefined, baseUrl: string, pageSi
 }
 
 /**
- * The query index's text: the bytes `toJsonText(queryIndexFile(input))` gives, each port's
- * lists written as text as the port is taken. Built as one object, the index's many small
- * arrays would all live until it is written, and be promoted with it into the heap's old
- * generation at the build's peak.
+ * The query index's text: the bytes `toJsonText(queryIndexFile(input))` gives, with each
+ * port's name written as text as the port is taken and its lists kept as numbers. Built as one
+ * object, the index would hold every name's string and its text until it is written.
  */
 export function queryIndexBody(input: QueryIndexInput): string {
   const table = new StringTable();
   const names: string[] = [];
-  const lists = { categories: [] as string[], handles: [] as string[], variants: [] as string[] };
+  const lists = { categories: new PlacesText(), handles: new PlacesText(), variants: new PlacesText() };
   for (const port of input.ports) {
     names.push(toJsonText(port.name));
     // In queryIndexFile's order of first use: the strings' places are the same.
-    lists.categories.push(placesText(port.categories, table));
-    lists.handles.push(placesText(port.maintainers.filter((m) => m.github !== '').map((m) => m.github), table));
-    lists.variants.push(placesText(port.variants, table));
+    lists.categories.add(port.categories, table);
+    lists.handles.add(handlesOf(port), table);
+    lists.variants.add(port.variants, table);
   }
-  const categories = placesText(input.categories, table);
-  const maintainerNames = placesText(input.maintainers.map((m) => m.name), table);
-  const maintainerHandles = placesText(input.maintainers.map((m) => m.github), table);
-  const ports = `{"names":[${names.join(',')}],"categories":[${lists.categories.join(',')}],"handles":[${lists.handles.join(',')}],"variants":[${lists.variants.join(',')}]}`;
+  const places = (texts: readonly string[]) => `[${texts.map((text) => table.placeOf(text)).join(',')}]`;
+  const categories = places(input.categories);
+  const maintainerNames = places(input.maintainers.map((m) => m.name));
+  const maintainerHandles = places(input.maintainers.map((m) => m.github));
+  const ports = `{"names":[${names.join(',')}],"categories":${lists.categories.text()},"handles":${lists.handles.text()},"variants":${lists.variants.text()}}`;
   const maintainers = `{"names":${maintainerNames},"handles":${maintainerHandles},"portsCounts":[${input.maintainers.map((m) => m.ports_count).join(',')}]}`;
   const head = `{"version":${QUERY_INDEX_VERSION},"baseUrl":${toJsonText(input.baseUrl)},"pageSize":${input.pageSize}`;
   return `${head},"strings":[${table.strings.map((text) => toJsonText(text)).join(',')}],"ports":${ports},"categories":${categories},"maintainers":${maintainers}}`;
 }
 
-/** The texts' places in the table, as a JSON array. */
-function placesText(texts: readonly string[], table: StringTable): string {
-  if (texts.length === 0) return '[]';
-  let text = `[${table.placeOf(texts[0]!)}`;
-  for (let i = 1; i < texts.length; i++) text += `,${table.placeOf(texts[i]!)}`;
-  return `${text}]`;
+/** A per-port list as it is written: flat arrays of small whole numbers, which hold no object each. */
+class PlacesText {
+  private readonly lengths: number[] = [];
+  private readonly places: number[] = [];
+
+  add(texts: readonly string[], table: StringTable): void {
+    this.lengths.push(texts.length);
+    for (const text of texts) this.places.push(table.placeOf(text));
+  }
+
+  text(): string {
+    return `{"lengths":[${this.lengths.join(',')}],"places":[${this.places.join(',')}]}`;
+  }
 }
 
 /** The input from derived ports: what each port's record and the listings already hold, no port's text read again. */

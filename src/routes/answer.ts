@@ -40,7 +40,9 @@ export type ComputedDecision = Extract<QueryDecision, { kind: 'ports' | 'maintai
 /** An instance route's names keyed as its lookup compares them. */
 export function namesFor(route: Route, names: Iterable<string>): Map<string, string> {
   const anyCase = route.param?.anyCase ?? false;
-  return new Map([...names].map((name) => [anyCase ? name.toLowerCase() : name, name]));
+  const keyed = new Map<string, string>();
+  for (const name of names) keyed.set(anyCase ? name.toLowerCase() : name, name);
+  return keyed;
 }
 
 /** What to answer when a file is missing: a route's error, or (`page`) the 404 page. */

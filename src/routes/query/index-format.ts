@@ -2,9 +2,17 @@
  * The query index: what the query engine needs of a built site, written by the build beside
  * it (render/query-index.ts) and read once by whatever answers queries (read-query-index.ts).
  * Compact: every category, handle, variant and maintainer name is written once in `strings`,
- * and referred to by its place there.
+ * and referred to by its place there. A per-port list is flat, its lengths beside its places:
+ * read on every cold start of the Netlify function, a hundred thousand small arrays would cost
+ * it more to parse and to collect than the places themselves.
  */
-export const QUERY_INDEX_VERSION = 1;
+export const QUERY_INDEX_VERSION = 2;
+
+/** Per port, places in `strings`: port i's are the `lengths[i]` places of `places` after those of the ports before it. */
+export interface PlaceLists {
+  lengths: number[];
+  places: number[];
+}
 
 export interface QueryIndexFile {
   version: typeof QUERY_INDEX_VERSION;
@@ -16,10 +24,10 @@ export interface QueryIndexFile {
   ports: {
     names: string[];
     /** Per port, its categories as published (first spellings). */
-    categories: number[][];
+    categories: PlaceLists;
     /** Per port, the GitHub handle of each of its maintainers that has one, in its order (a handle twice for two people). */
-    handles: number[][];
-    variants: number[][];
+    handles: PlaceLists;
+    variants: PlaceLists;
   };
   /** The category list's names, in its order: the choices of the `categories` filter. */
   categories: number[];

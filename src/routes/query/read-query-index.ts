@@ -18,8 +18,7 @@ export interface QueryIndex {
   ports: {
     names: readonly string[];
     foldedNames: readonly string[];
-    /** By exact name (the `name` filter), and by lower case (the port route). */
-    byName: ReadonlyMap<string, number>;
+    /** By lower case (the port route; the `name` filter, with the name compared). */
     byLowerName: ReadonlyMap<string, number>;
     /** Catalogue places in name order (code points). */
     nameOrder: Int32Array;
@@ -78,18 +77,14 @@ function counts(value: unknown, where: string, limit: number, length?: number): 
   return items as number[];
 }
 
+/** A per-port list of the file (its lengths and places), the places checked to be in the strings. */
 function refLists(value: unknown, where: string, ports: number, strings: number): RefLists {
-  const lists = list(value, where, ports);
+  const file = record(value, where);
+  const lengths = counts(file.lengths, `${where}.lengths`, 2 ** 31, ports);
   const starts = new Int32Array(ports + 1);
-  lists.forEach((refs, i) => (starts[i + 1] = starts[i]! + list(refs, `${where}[${i}]`).length));
-  const refs = new Int32Array(starts[ports]!);
-  lists.forEach((items, i) => {
-    (items as unknown[]).forEach((ref, k) => {
-      if (!Number.isInteger(ref) || (ref as number) < 0 || (ref as number) >= strings) throw new Invalid(`${where}[${i}][${k}]`, `not a whole number below ${strings}`);
-      refs[starts[i]! + k] = ref as number;
-    });
-  });
-  return { starts, refs };
+  let total = 0;
+  for (let i = 0; i < ports; i++) starts[i + 1] = total += lengths[i]!;
+  return { starts, refs: Int32Array.from(counts(file.places, `${where}.places`, strings, total)) };
 }
 
 /** Catalogue places in name order: by code point, which `<` is when no name has a surrogate. */
@@ -120,12 +115,8 @@ function read(file: Record<string, unknown>): QueryIndex {
   const table = strings(file.strings, 'strings');
   const ports = record(file.ports, 'ports');
   const names = strings(ports.names, 'ports.names');
-  const byName = new Map<string, number>();
   const byLowerName = new Map<string, number>();
-  for (const [i, name] of names.entries()) {
-    byName.set(name, i);
-    byLowerName.set(name.toLowerCase(), i);
-  }
+  for (let i = 0; i < names.length; i++) byLowerName.set(names[i]!.toLowerCase(), i);
   if (byLowerName.size !== names.length) throw new Invalid('ports.names', 'two ports have one name in some letter case');
   const maintainers = record(file.maintainers, 'maintainers');
   const people = counts(maintainers.names, 'maintainers.names', table.length).length;
@@ -143,7 +134,6 @@ function read(file: Record<string, unknown>): QueryIndex {
     ports: {
       names,
       foldedNames: names.map(foldCase),
-      byName,
       byLowerName,
       nameOrder: nameOrder(names),
       categories,

@@ -21,17 +21,23 @@ interface Filtered {
   times: Map<number, number>;
 }
 
+/** The place of the port named `name` exactly, or -1: no two names are one in lower case (see readQueryIndex). */
+function exactPlace(byLowerName: ReadonlyMap<string, number>, names: readonly string[], name: string): number {
+  const place = byLowerName.get(name.toLowerCase());
+  return place !== undefined && names[place] === name ? place : -1;
+}
+
 /**
  * The ports the filters keep. The `maintainers__github` filter joins the maintainers without
  * DISTINCT, so a port with two people of that handle is listed twice, unless a `categories`
  * filter (which asks for DISTINCT) is there too.
  */
 function filterPorts(index: QueryIndex, filters: PortFilters): Filtered {
-  const { byName, names, handles, variants, categories } = index.ports;
+  const { byLowerName, names, handles, variants, categories } = index.ports;
   const times = new Map<number, number>();
   const id = (text: string | undefined) => (text === undefined ? undefined : index.stringIds.get(text) ?? -1);
   const [github, variant] = [id(filters.github), id(filters.variant)];
-  const named = filters.name === undefined ? undefined : byName.get(filters.name) ?? -1;
+  const named = filters.name === undefined ? undefined : exactPlace(byLowerName, names, filters.name);
   if (github === -1 || variant === -1 || named === -1) return { ports: new Int32Array(0), times };
   const chosen = filters.categories && new Set(filters.categories.map((name) => index.stringIds.get(name)!));
   const [from, to] = named === undefined ? [0, names.length] : [named, named + 1];
