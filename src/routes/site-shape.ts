@@ -23,8 +23,31 @@ export function shapeNames(site: SiteShape, list: InstanceList): readonly string
   return list === 'ports' ? site.ports : list === 'category' ? site.categories : site.maintainers;
 }
 
-/** The site's index as `answer()` takes it, from its shape. */
+/**
+ * The site's index as `answer()` takes it, from its shape. An instance route's names are keyed
+ * at its first request: a cold Netlify function answering a list's query needs none of them.
+ */
 export function indexOfShape(shape: SiteShape, sitePages: SiteIndex['sitePages']): SiteIndex {
-  const [ports, category, maintainer] = INSTANCE_ROUTES.map((route) => namesFor(route, shapeNames(shape, route.list)));
-  return { names: { ports: ports!, category: category!, maintainer: maintainer! }, pages: { ...shape.listPages, files: shape.pages }, sitePages };
+  const keyed = new Map<InstanceList, ReadonlyMap<string, string>>();
+  const names = (route: (typeof INSTANCE_ROUTES)[number]) => {
+    let found = keyed.get(route.list);
+    if (!found) keyed.set(route.list, (found = namesFor(route, shapeNames(shape, route.list))));
+    return found;
+  };
+  const [port, category, maintainer] = INSTANCE_ROUTES;
+  return {
+    names: {
+      get ports() {
+        return names(port);
+      },
+      get category() {
+        return names(category);
+      },
+      get maintainer() {
+        return names(maintainer);
+      },
+    },
+    pages: { ...shape.listPages, files: shape.pages },
+    sitePages,
+  };
 }
