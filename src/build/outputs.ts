@@ -13,7 +13,7 @@ import type { PortsList } from '../render/ports-list.js';
 import { queryIndexBody, queryIndexInput, queryIndexKey } from '../render/query-index.js';
 import { searchIndexBody, searchIndexKey } from '../render/search-index.js';
 import { versionsBody } from '../render/versions.js';
-import { DUMP_PORTS, DUMP_VERSIONS, listPageFile, NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles, QUERY_INDEX, SEARCH_INDEX } from '../routes/site-files.js';
+import { DUMP_PORTS, DUMP_PORTS_LENGTHS, DUMP_VERSIONS, listPageFile, NETLIFY_HEADERS, NETLIFY_INDEX, NETLIFY_REDIRECTS, pageFiles, QUERY_INDEX, SEARCH_INDEX } from '../routes/site-files.js';
 import type { SiteShape } from '../routes/site-shape.js';
 import type { SiteWriter } from '../writer/thread/site-writer.js';
 import { sitePagesKey } from '../pages/site-pages.js';
@@ -30,8 +30,9 @@ export interface Output {
   make?: () => Body;
   /** Whether make() takes the ports derived in full, which a recalled rebuild does without. */
   derived?: boolean;
-  /** For a file the writer assembles from others, end to end: those files. */
+  /** For a file the writer assembles from others, end to end: those files, and where their lengths are published. */
   parts?: string[];
+  partLengths?: string;
 }
 
 /** The ports derived in full, once they are: what the outputs marked `derived` are made from. */
@@ -50,7 +51,7 @@ export type Derived = () => DerivedSite;
 /** Every output wanted, in the order given: the writer makes each one's directories as it is listed. */
 export function wantOutputs(writer: SiteWriter, outputs: Iterable<Output>): void {
   for (const output of outputs) {
-    if (output.parts) writer.assemble(output.path, output.parts);
+    if (output.parts) writer.assemble(output.path, output.parts, output.partLengths);
     else writer.want(output.path, output.key);
   }
 }
@@ -71,7 +72,7 @@ export function portOutputs(portFiles: readonly string[], prints: ReadonlyArray<
 
 /** The dump of every port object, assembled by the writer from the port files as placed. */
 export function portsDumpOutput(portFiles: string[]): Output {
-  return { path: DUMP_PORTS, key: undefined, parts: portFiles };
+  return { path: DUMP_PORTS, key: undefined, parts: portFiles, partLengths: DUMP_PORTS_LENGTHS };
 }
 
 /** The dump of every port's version entry (port i's is `releases[i]`), made each build and kept by its bytes. */

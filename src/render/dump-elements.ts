@@ -32,6 +32,26 @@ export function dumpElements(bytes: Uint8Array): Int32Array | undefined {
   return undefined;
 }
 
+/**
+ * The elements' bounds from the lengths the writer publishes beside the dump (DUMP_PORTS_LENGTHS),
+ * checked against the dump's `size`: no scan, and no need to read the dump whole. Undefined
+ * when they are not a list of lengths that fills exactly that many bytes.
+ */
+export function lengthBounds(lengths: unknown, size: number): Int32Array | undefined {
+  if (!Array.isArray(lengths)) return undefined;
+  const bounds = new Int32Array(2 * lengths.length);
+  let start = 1;
+  for (let i = 0; i < lengths.length; i++) {
+    const length: unknown = lengths[i];
+    if (!Number.isInteger(length) || (length as number) <= 0 || start + (length as number) > size) return undefined;
+    bounds[2 * i] = start;
+    bounds[2 * i + 1] = start += length as number;
+    start++;
+  }
+  // `[`, each element and the comma or `]` after it: `[]` when there is none.
+  return size === Math.max(start, 2) ? bounds : undefined;
+}
+
 const QUOTE = 0x22;
 const OPEN_ARRAY = 0x5b;
 const BACKSLASH = 0x5c;

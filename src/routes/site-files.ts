@@ -26,6 +26,12 @@ export const NETLIFY_INDEX = '_ports-gen/site-index.json';
  * port's name, categories, handles and variants, and the maintainer list.
  */
 export const QUERY_INDEX = '_ports-gen/query-index.json';
+/**
+ * The byte length of each port in the dump of every port (DUMP_PORTS), in its order, as a JSON
+ * array: port i's bytes follow the `[` and the ports before it, each with its comma. The
+ * Netlify function reads the ports a query sends there, not the whole dump.
+ */
+export const DUMP_PORTS_LENGTHS = '_ports-gen/dump-ports-lengths.json';
 /** Marks a directory as written by ports-gen; holds the manifest of the build. */
 export const MARKER_FILE = '.ports-gen.json';
 

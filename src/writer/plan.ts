@@ -43,6 +43,8 @@ export interface PlanInput {
   assemblies?: ReadonlyMap<string, readonly string[]>;
   /** Files that get a signify signature beside them, `<file>.sig` (see sign/signify). */
   signed?: readonly string[];
+  /** Assembled files whose parts' lengths are published, by path: the file of the lengths (see writer-session). */
+  partLengths?: ReadonlyMap<string, string>;
   onDisk: OnDisk;
   /** The code this build runs (see code-fingerprint). */
   fingerprint: string;
@@ -75,6 +77,8 @@ export type Operation =
   | { op: 'assemble'; path: string; parts: readonly string[]; key?: string; previous?: Checked }
   /** The signature of `source`, made once its source is placed (see placeLate). */
   | { op: 'sign'; path: string; source: string }
+  /** The lengths of the parts of the assembled file `source`, made once it is placed (see placeLate). */
+  | { op: 'lengths'; path: string; source: string }
   /** A compressed sibling of `source`, placed once its source is (see placeLate). */
   | { op: 'sibling'; path: string; source: string; encoding: Encoding }
   /** The marker, written last: the tree is whole. */
@@ -106,14 +110,15 @@ export function plan(input: PlanInput): Plan {
   const operations: Operation[] = onDisk.spare === null ? [{ op: 'restart' }] : [];
   if (spare) {
     for (const path of spare.strangers) operations.push({ op: 'remove', path });
-    const signatures = new Set((input.signed ?? []).map(signatureOf));
-    const has = (path: string) => wanted.has(path) || assemblies.has(path) || signatures.has(path);
+    const lengths = [...(input.partLengths?.values() ?? [])];
+    const made = new Set([...(input.signed ?? []).map(signatureOf), ...assemblies.keys(), ...lengths]);
+    const has = (path: string) => wanted.has(path) || made.has(path);
     const isWanted = input.precompress ? (path: string) => has(path) || has(sourceOf(path).source) : has;
-    for (const path of unwanted(spare.files.keys(), isWanted, [...wanted.keys(), ...assemblies.keys()])) operations.push({ op: 'remove', path });
+    for (const path of unwanted(spare.files.keys(), isWanted, [...wanted.keys(), ...assemblies.keys(), ...lengths])) operations.push({ op: 'remove', path });
   }
   const make: string[] = [];
   const siblings: Operation[] = [];
-  const late: Operation[] = [];
+  const late: Array<Extract<Operation, { op: 'assemble' | 'lengths' | 'sign' }>> = [];
   const withSiblings = (path: string) => {
     if (input.precompress) for (const sibling of siblingsOf(path)) siblings.push({ op: 'sibling', path: sibling, ...sourceOf(sibling) });
   };
@@ -123,10 +128,9 @@ export function plan(input: PlanInput): Plan {
     if (operation.op === 'make') make.push(path);
     withSiblings(path);
   }
-  for (const [path, parts] of assemblies) {
-    late.push({ op: 'assemble', path, parts });
-    withSiblings(path);
-  }
+  for (const [path, parts] of assemblies) late.push({ op: 'assemble', path, parts });
+  for (const [source, path] of input.partLengths ?? []) late.push({ op: 'lengths', path, source });
+  for (const { path } of late) withSiblings(path);
   for (const source of input.signed ?? []) late.push({ op: 'sign', path: signatureOf(source), source });
   operations.push(...late, ...siblings, { op: 'marker' });
   const pages = [...wanted.keys()].filter((path) => wanted.get(path) === input.pagesKey);

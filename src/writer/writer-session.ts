@@ -37,10 +37,12 @@ export class WriterSession {
   private fingerprint = '';
   /** Every file the build wants, as listed so far, with its key. */
   private readonly wanted = new Map<string, string | undefined>();
-  /** Files made of other files (see assembly.ts): their parts, by path. */
+  /** Files made of other files (see assembly.ts): their parts, by path; and the files of their parts' lengths. */
   private readonly assemblies = new Map<string, string[]>();
-  /** The plan's assemblies, made once their parts are placed. */
+  private readonly partLengths = new Map<string, string>();
+  /** The plan's assemblies, made once their parts are placed, and their parts' lengths, once they are. */
   private assembling: Array<Extract<Operation, { op: 'assemble' }>> = [];
+  private measuring: Array<Extract<Operation, { op: 'lengths' }>> = [];
   /** The plan's signatures, made once their files are placed. */
   private signing: Array<Extract<Operation, { op: 'sign' }>> = [];
   /** The key they are made with, read from the setup. */
@@ -109,10 +111,11 @@ export class WriterSession {
     this.executor.makeDirectories(wanted);
   }
 
-  /** A file made of wanted files, end to end (see assembly.ts). */
-  assemble(relative: string, parts: string[]): void {
-    checkInside(relative);
+  /** A file made of wanted files, end to end (see assembly.ts); with `lengths`, the file of its parts' lengths. */
+  assemble(relative: string, parts: string[], lengths?: string): void {
+    for (const file of lengths === undefined ? [relative] : [relative, lengths]) checkInside(file);
     this.assemblies.set(relative, parts);
+    if (lengths !== undefined) this.partLengths.set(relative, lengths);
   }
 
   /** A survey this thread made for the build (see file-identity): the files pages are counted and keyed by it. */
@@ -130,7 +133,7 @@ export class WriterSession {
 
   /** Every file is listed: the plan is made and carried out as far as it can be before the build makes bytes. */
   plan(pagesKey: string): PlanAnswer {
-    const { operations, make, filesInfo } = plan({ wanted: this.wanted, assemblies: this.assemblies, signed: this.setup.signing?.files, onDisk: this.onDisk, fingerprint: this.fingerprint, pagesKey, precompress: this.setup.precompress });
+    const { operations, make, filesInfo } = plan({ wanted: this.wanted, assemblies: this.assemblies, partLengths: this.partLengths, signed: this.setup.signing?.files, onDisk: this.onDisk, fingerprint: this.fingerprint, pagesKey, precompress: this.setup.precompress });
     for (const operation of operations) {
       if (operation.op === 'sibling') this.siblings.push(operation);
       else if (operation.op === 'assemble') {
@@ -138,6 +141,7 @@ export class WriterSession {
         this.executor.expect(operation);
       }
       else if (operation.op === 'sign') this.signing.push(operation);
+      else if (operation.op === 'lengths') this.measuring.push(operation);
       // Bytes to make come in batches (see put); the marker is the last act of finish.
       else if (operation.op !== 'make' && operation.op !== 'marker') this.executor.carry(operation);
     }
@@ -189,6 +193,7 @@ export class WriterSession {
       else executor.dropStream();
       executor.carry(operation);
     }
+    for (const lengths of this.measuring) this.placeLengths(lengths);
     for (const signature of this.signing) this.placeSignature(signature);
     for (const sibling of this.siblings) this.placeSibling(sibling);
     // Every file of the live tree has been decided on, and the new marker is not yet written (see moveToTrash).
@@ -210,6 +215,18 @@ export class WriterSession {
     this.executor.totals.rendered++;
     const text = signatureFile(readFileSync(pathUnder(this.setup.staging, source)), this.signer.secret, this.signer.publicName);
     this.executor.carry(placeMade(relative, Buffer.from(text), key, this.onDisk));
+  }
+
+  /** An assembled file's parts' lengths as a JSON array, where a reader finds a few of its elements (the Netlify function, ports of the dump): planned once it is placed, under its hash. */
+  private placeLengths({ path: relative, source }: Extract<Operation, { op: 'lengths' }>): void {
+    const [assembled, parts] = [this.executor.placed.get(source), this.assemblies.get(source)];
+    if (!assembled || !parts) throw new Error(`${relative} is wanted, but not ${source}`);
+    const key = `lengths:${assembled.hash}`;
+    const operation = placeLate(relative, key, { onDisk: this.onDisk, fingerprint: this.fingerprint });
+    if (operation.op !== 'make') return this.executor.carry(operation);
+    this.executor.totals.rendered++;
+    const lengths = parts.map((part) => this.executor.placed.get(part)!.size);
+    this.executor.carry(placeMade(relative, Buffer.from(JSON.stringify(lengths)), key, this.onDisk));
   }
 
   /** A compressed sibling, planned once its source is placed (see placeLate), made from the source as placed. */

@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/build/build.js';
+import { DUMP_PORTS_LENGTHS } from '../../src/routes/site-files.js';
 import { onePortPerLine, writeCatalogue } from '../support/catalogue.js';
 import { FIXTURES, ROOT, withTempDir } from '../support/paths.js';
 import { runCli } from '../support/run-cli.js';
@@ -12,8 +13,10 @@ import { runCli } from '../support/run-cli.js';
  * The bulk dumps (docs/api.md): `dump/ports.json` is every port file end to end, in catalogue
  * order, as a JSON array; `dump/versions.json` every port's versions entry (its bytes are the
  * `dumps` fixture's, written by hand). Both are written again only when their bytes change.
+ * Beside the first, the byte length of each port in it (DUMP_PORTS_LENGTHS), kept with it.
  */
 const DUMP = 'dump/ports.json';
+const LENGTHS = DUMP_PORTS_LENGTHS;
 const VERSIONS = 'dump/versions.json';
 
 /** The catalogue's port names, in its order. */
@@ -29,8 +32,9 @@ test('the dump of every port is each port file, byte for byte, in catalogue orde
     const names = namesOf(path.join(dir, 'catalogue/portindex.json'));
     const dump = readFileSync(path.join(site, DUMP), 'utf8');
     assert.is(dump, `[${names.map((name) => portFile(site, name)).join(',')}]`);
+    assert.equal(JSON.parse(readFileSync(path.join(site, LENGTHS), 'utf8')), names.map((name) => Buffer.byteLength(portFile(site, name))));
     assert.equal(Object.keys(JSON.parse(readFileSync(path.join(site, VERSIONS), 'utf8')) as object), names);
-    for (const file of [DUMP, VERSIONS]) {
+    for (const file of [DUMP, VERSIONS, LENGTHS]) {
       const bytes = readFileSync(path.join(site, file));
       assert.equal(gunzipSync(readFileSync(path.join(site, `${file}.gz`))), bytes, `${file}.gz`);
       assert.equal(brotliDecompressSync(readFileSync(path.join(site, `${file}.br`))), bytes, `${file}.br`);
@@ -51,13 +55,13 @@ test('a rebuild writes a dump again only when its bytes change: a version, a rev
     };
     const inode = (file: string, out = 'dist') => statSync(path.join(dir, out, file)).ino;
     const same = (out: string) => {
-      for (const file of [DUMP, VERSIONS]) assert.equal(readFileSync(path.join(dir, 'dist', file)), readFileSync(path.join(dir, out, file)), `${file} as a fresh build makes it`);
+      for (const file of [DUMP, VERSIONS, LENGTHS]) assert.equal(readFileSync(path.join(dir, 'dist', file)), readFileSync(path.join(dir, out, file)), `${file} as a fresh build makes it`);
     };
     await build(() => undefined);
-    const first = { dump: inode(DUMP), versions: inode(VERSIONS) };
+    const first = { dump: inode(DUMP), versions: inode(VERSIONS), lengths: inode(LENGTHS) };
 
     await build(() => undefined);
-    assert.equal({ dump: inode(DUMP), versions: inode(VERSIONS) }, first, 'nothing changed: both kept');
+    assert.equal({ dump: inode(DUMP), versions: inode(VERSIONS), lengths: inode(LENGTHS) }, first, 'nothing changed: all kept');
 
     const newVersion = (ports: Array<Record<string, unknown>>) => (ports[2]!.version = '0.6');
     const stats = await build(newVersion);
@@ -68,13 +72,14 @@ test('a rebuild writes a dump again only when its bytes change: a version, a rev
     await build(newVersion, 'fresh');
     same('fresh');
 
-    const before = { dump: inode(DUMP), versions: inode(VERSIONS) };
+    const before = { dump: inode(DUMP), versions: inode(VERSIONS), lengths: inode(LENGTHS) };
     const newRevision = (ports: Array<Record<string, unknown>>) => {
       newVersion(ports);
       ports[2]!.revision = '4';
     };
     await build(newRevision);
     assert.is(inode(DUMP), before.dump, 'no port object carries the revision: the dump is kept');
+    assert.is(inode(LENGTHS), before.lengths, 'and its lengths');
     assert.is.not(inode(VERSIONS), before.versions);
     assert.match(readFileSync(path.join(dir, 'dist', VERSIONS), 'utf8'), '"rb-rake-latex":{"version":"0.6","revision":4,');
     await build(newRevision, 'fresh2');
@@ -91,6 +96,10 @@ test('--no-dumps leaves them out; the next build without it makes them', async (
     const withDumps = await runCli(['build', '--quiet'], { cwd: dir });
     assert.is(withDumps.code, 0, withDumps.stderr);
     assert.is(readFileSync(path.join(dir, 'dist', VERSIONS), 'utf8'), readFileSync(path.join(FIXTURES, 'dumps/expected', VERSIONS), 'utf8'));
+    assert.ok(existsSync(path.join(dir, 'dist', LENGTHS)));
+    const againWithout = await runCli(['build', '--no-dumps', '--quiet'], { cwd: dir });
+    assert.is(againWithout.code, 0, againWithout.stderr);
+    assert.not.ok(existsSync(path.join(dir, 'dist', LENGTHS)), 'the lengths go with the dump');
   });
 });
 

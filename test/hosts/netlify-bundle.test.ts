@@ -1,11 +1,11 @@
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/build/build.js';
 import { NETLIFY_FUNCTION } from '../../src/hosts/netlify/netlify.js';
-import { DUMP_PORTS, NETLIFY_INDEX, NOT_FOUND_PAGE, QUERY_INDEX } from '../../src/routes/site-files.js';
+import { DUMP_PORTS, DUMP_PORTS_LENGTHS, NETLIFY_INDEX, NOT_FOUND_PAGE, QUERY_INDEX } from '../../src/routes/site-files.js';
 import { httpRequest } from '../support/http.js';
 import { startNetlify } from '../support/netlify.js';
 import { withTempDir } from '../support/paths.js';
@@ -28,9 +28,9 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** What the function should find beside it: its indexes, the dump of every port, the 404 page of a site with pages. */
+/** What the function should find beside it: its indexes, the dump of every port and its ports' lengths, the 404 page of a site with pages. */
 function expectedFiles(site: string): string[] {
-  return [NETLIFY_INDEX, QUERY_INDEX, DUMP_PORTS, NOT_FOUND_PAGE].filter((file) => existsSync(path.join(site, file))).sort();
+  return [NETLIFY_INDEX, QUERY_INDEX, DUMP_PORTS, DUMP_PORTS_LENGTHS, NOT_FOUND_PAGE].filter((file) => existsSync(path.join(site, file))).sort();
 }
 
 /** The bundle the emulation packed for the sample (with or without pages), copied out before it closes; the site, copied before the emulation took it. */
@@ -63,33 +63,60 @@ for (const pages of [false, true]) {
   });
 }
 
+/** The packed function in `bundle`, called with the site `served` for what it fetches: the paths it fetched are kept in `fetched`. */
+async function callPacked(bundle: string, served: string, fetched: string[], call: (handle: (request: Request) => Promise<Response>) => Promise<void>): Promise<void> {
+  const realFetch = globalThis.fetch;
+  // The site as Netlify serves it, for what the function does not hold (a list page with other links).
+  globalThis.fetch = (async (input: string | URL | Request) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    fetched.push(decodeURIComponent(url.pathname).slice(1));
+    const file = path.join(served, decodeURIComponent(url.pathname));
+    return existsSync(file) ? new Response(readFileSync(file)) : new Response(null, { status: 404 });
+  }) as typeof fetch;
+  try {
+    const module = (await import(pathToFileURL(path.join(bundle, 'netlify', 'functions', `${NETLIFY_FUNCTION}.mjs`)).href)) as { default: (request: Request) => Promise<Response> };
+    await call(module.default);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+}
+
 test('the packed function answers the sample\'s queries, fetching none of the files it holds', async () => {
   await withTempDir(async (dir) => {
     const { bundle, served } = await packedFunction(dir, false);
     const fetched: string[] = [];
-    const realFetch = globalThis.fetch;
-    // The site as Netlify serves it, for what the function does not hold (a list page with other links).
-    globalThis.fetch = (async (input: string | URL | Request) => {
-      const url = new URL(input instanceof Request ? input.url : input);
-      fetched.push(decodeURIComponent(url.pathname).slice(1));
-      const file = path.join(served, decodeURIComponent(url.pathname));
-      return existsSync(file) ? new Response(readFileSync(file)) : new Response(null, { status: 404 });
-    }) as typeof fetch;
-    try {
-      const held = new Set(filesUnder(path.join(bundle, 'dist')));
-      const module = (await import(pathToFileURL(path.join(bundle, 'netlify', 'functions', `${NETLIFY_FUNCTION}.mjs`)).href)) as { default: (request: Request) => Promise<Response> };
+    const held = new Set(filesUnder(path.join(bundle, 'dist')));
+    await callPacked(bundle, served, fetched, async (handle) => {
       for (const row of ROWS) {
         fetched.length = 0;
-        const res = await module.default(new Request(new URL(row.path, BASE), { method: row.method, headers: row.request_headers }));
+        const res = await handle(new Request(new URL(row.path, BASE), { method: row.method, headers: row.request_headers }));
         assert.is(res.status, row.status, row.path);
         assert.is(await res.text(), row.body, row.path);
         if (row.path.startsWith('/api/v1/ports/?')) assert.equal(fetched, [], `${row.path}: nothing fetched`);
         assert.equal(fetched.filter((file) => held.has(file)), [], `${row.path}: nothing it holds fetched`);
       }
-    } finally {
-      globalThis.fetch = realFetch;
-    }
+    });
   });
 });
+
+// A bundle whose ports' lengths do not read, or do not fit its dump: the dump is read whole and its ports found in its bytes.
+for (const [what, lengths] of [['not JSON', '[1,'], ['one port short', (text: string) => JSON.stringify((JSON.parse(text) as number[]).slice(1))]] as const) {
+  test(`the packed function with lengths ${what} answers the sample's queries of ports as before`, async () => {
+    await withTempDir(async (dir) => {
+      const { bundle, served } = await packedFunction(dir, false);
+      const file = path.join(bundle, 'dist', DUMP_PORTS_LENGTHS);
+      writeFileSync(file, typeof lengths === 'string' ? lengths : lengths(readFileSync(file, 'utf8')));
+      const fetched: string[] = [];
+      await callPacked(bundle, served, fetched, async (handle) => {
+        for (const row of ROWS.filter((row) => row.path.startsWith('/api/v1/ports/?'))) {
+          const res = await handle(new Request(new URL(row.path, BASE), { method: row.method, headers: row.request_headers }));
+          assert.is(res.status, row.status, row.path);
+          assert.is(await res.text(), row.body, row.path);
+        }
+      });
+      assert.equal(fetched, [], 'nothing fetched');
+    });
+  });
+}
 
 test.run();

@@ -108,6 +108,19 @@ test('an assembly is planned after every file, before the siblings; placed by it
   assert.equal(steps(removed).filter((step) => step.startsWith('remove')), ['remove other.json'], "the spare's assembled file and its siblings are wanted");
 });
 
+test("an assembly's parts' lengths are planned after it, with their siblings; the spare's are wanted", () => {
+  const assemblies = new Map([['dump.json', ['a.json', 'b.json']]]);
+  const partLengths = new Map([['dump.json', 'meta/lengths.json']]);
+  const first = plan(input({ 'a.json': 'k1', 'b.json': 'k2' }, {}, { assemblies, partLengths, precompress: true }));
+  assert.equal(steps(first.operations).slice(2, 4), ['assemble dump.json', 'lengths meta/lengths.json']);
+  assert.equal(first.operations[3], { op: 'lengths', path: 'meta/lengths.json', source: 'dump.json' });
+  assert.equal(steps(first.operations).slice(-3), ['sibling meta/lengths.json.gz', 'sibling meta/lengths.json.br', 'marker']);
+
+  const spare = spareOf({ 'meta/lengths.json': held('l'), 'meta/lengths.json.gz': held('g'), 'meta/old.json': held('o') });
+  const removed = plan(input({ 'a.json': 'k1' }, { spare }, { assemblies: new Map([['dump.json', ['a.json']]]), partLengths, precompress: true })).operations;
+  assert.equal(steps(removed).filter((step) => step.startsWith('remove')), ['remove meta/old.json']);
+});
+
 test('a previous tree files info is kept when no file under the pages key is to be made, by the same code', () => {
   const info: FilesInfo = { key: 'pages', pages: 2, builds: 3, paths: 4 };
   const live = tree({ 'p/1': held('pages') }, 'code', info);

@@ -6,10 +6,11 @@
  * bytes, read from its own bundle or fetched from the site itself. Bundled into
  * netlify/functions/ by scripts/bundle.ts.
  */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { API_HEADERS } from '../../routes/route-table.js';
-import { DUMP_PORTS, fileUrlPath, NETLIFY_INDEX, NETLIFY_PUBLISH, NOT_FOUND_PAGE, QUERY_INDEX } from '../../routes/site-files.js';
-import { dumpElements } from '../../render/dump-elements.js';
+import { DUMP_PORTS, DUMP_PORTS_LENGTHS, fileUrlPath, NETLIFY_INDEX, NETLIFY_PUBLISH, NOT_FOUND_PAGE, QUERY_INDEX } from '../../routes/site-files.js';
+import { dumpElements, lengthBounds } from '../../render/dump-elements.js';
 import { indexOfShape, type SiteShape } from '../../routes/site-shape.js';
 import { answer, missingAnswer, type Answer, type ComputedDecision, type SiteIndex } from '../../routes/answer.js';
 import { readQueryIndex, type QueryIndex } from '../../routes/query/read-query-index.js';
@@ -27,12 +28,12 @@ const BUNDLE = new URL(`../../${NETLIFY_PUBLISH}/`, String(import.meta.url));
 /**
  * Netlify's configuration in the function's source, which its bundler reads (literal values
  * only): the files of the site it packs beside the function, paths from the function's
- * directory to the publish directory (see BUNDLE): the indexes, the dump of every port, the
- * 404 page. (The ports' own files, one each, would make Netlify's emulation copy and watch tens
+ * directory to the publish directory (see BUNDLE): the indexes, the dump of every port and its
+ * ports' lengths, the 404 page. (The ports' own files, one each, would make Netlify's emulation copy and watch tens
  * of thousands of files, and take seconds over every call.)
  */
 export const config = {
-  includedFiles: ['../../dist/_ports-gen/site-index.json', '../../dist/_ports-gen/query-index.json', '../../dist/dump/ports.json', '../../dist/404.html'],
+  includedFiles: ['../../dist/_ports-gen/site-index.json', '../../dist/_ports-gen/query-index.json', '../../dist/dump/ports.json', '../../dist/_ports-gen/dump-ports-lengths.json', '../../dist/404.html'],
 };
 
 /** A file of the site from the function's bundle; undefined when the bundle does not hold it. */
@@ -80,19 +81,69 @@ async function loadIndex(origin: string): Promise<SiteIndex> {
   return queries?.ok ? { ...site, queries: queries.index } : { ...site, noQueries: 'no-query-index' };
 }
 
-/** The dump of every port, its bytes and where each port's are; undefined when the site has none that fits the index. */
+/** The dump of every port: where each port's bytes are, and a read of them; undefined when the site has none that fits the index. */
 interface PortsDump {
-  bytes: Uint8Array;
   bounds: Int32Array;
+  read: (from: number, to: number) => Uint8Array;
 }
 let dump: Promise<PortsDump | undefined> | undefined;
 
+/**
+ * The dump in the bundle is read a port at a time, where the lengths beside it say (a cold start
+ * reads some fifty ports, not tens of megabytes); a dump fetched, or without lengths that fit
+ * it, is read whole and its ports found in its bytes (see dumpElements).
+ */
 async function loadDump(origin: string, ports: number): Promise<PortsDump | undefined> {
+  const lengthsFile = await siteBytes(DUMP_PORTS_LENGTHS, origin);
+  let lengths: unknown;
+  try {
+    lengths = lengthsFile && JSON.parse(decoder.decode(lengthsFile));
+  } catch {
+    // Not JSON: the ports are found in the dump's bytes.
+  }
+  const bundled = bundledDescriptor(DUMP_PORTS);
+  if (bundled !== undefined) {
+    const bounds = lengthBounds(lengths, fstatSync(bundled).size);
+    if (bounds?.length === 2 * ports) return { bounds, read: (from, to) => readRange(bundled, from, to) };
+    closeSync(bundled);
+  }
   const bytes = await siteBytes(DUMP_PORTS, origin);
   if (!bytes) return undefined;
-  // Only the ports a query sends are decoded (see dumpElements).
-  const bounds = dumpElements(bytes);
-  return bounds && bounds.length === 2 * ports ? { bytes, bounds } : undefined;
+  const bounds = lengthBounds(lengths, bytes.length) ?? dumpElements(bytes);
+  return bounds?.length === 2 * ports ? { bounds, read: (from, to) => bytes.subarray(from, to) } : undefined;
+}
+
+/** A file of the function's bundle, open for reading; undefined when the bundle does not hold it. */
+function bundledDescriptor(file: string): number | undefined {
+  try {
+    return openSync(new URL(`.${fileUrlPath(file)}`, BUNDLE), 'r');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Bytes `from`-`to` of an open file. Read at once: a port is a few kilobytes of a local file, and
+ * an instance answers one request at a time.
+ */
+function readRange(fd: number, from: number, to: number): Uint8Array {
+  const bytes = new Uint8Array(to - from);
+  for (let at = 0; at < bytes.length; ) {
+    const read = readSync(fd, bytes, at, bytes.length - at, from + at);
+    if (read === 0) throw new Error(`${DUMP_PORTS}: shorter than its lengths say`);
+    at += read;
+  }
+  return bytes;
+}
+
+/** The texts of the ports at `places`, from the dump; undefined when it cannot be read, or its lengths do not fit it after all. */
+function portTexts(ports: PortsDump, places: readonly number[]): string[] | undefined {
+  try {
+    const texts = places.map((place) => decoder.decode(ports.read(ports.bounds[2 * place]!, ports.bounds[2 * place + 1]!)));
+    return texts.every((text) => text.startsWith('{') && text.endsWith('}')) ? texts : undefined;
+  } catch {
+    return undefined; // answered from the ports' own files
+  }
 }
 
 /**
@@ -103,7 +154,8 @@ async function loadDump(origin: string, ports: number): Promise<PortsDump | unde
 async function computedBody(queries: QueryIndex, decision: ComputedDecision, origin: string): Promise<string | undefined> {
   if (decision.kind === 'ports') {
     const ports = await (dump ??= loadDump(origin, queries.ports.names.length).catch(() => undefined));
-    if (ports) return bodyOf(queries, decision, decision.ports.map((place) => decoder.decode(ports.bytes.subarray(ports.bounds[2 * place], ports.bounds[2 * place + 1]))));
+    const texts = ports && portTexts(ports, decision.ports);
+    if (texts) return bodyOf(queries, decision, texts);
   }
   const files = await Promise.all(filesOf(queries, decision).map((file) => siteBytes(file, origin)));
   if (!files.every((file) => file !== undefined)) return undefined;

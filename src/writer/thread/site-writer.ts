@@ -115,11 +115,11 @@ export class SiteWriter {
 
   /**
    * A file made of wanted files, end to end as a JSON array (see assembly.ts): made by the writer
-   * from the parts as placed, once they all are, kept when none changed.
+   * from the parts as placed, once they all are, kept when none changed; so is `lengths`'s file.
    */
-  assemble(relative: string, parts: string[]): void {
+  assemble(relative: string, parts: string[], lengths?: string): void {
     this.sendWanted();
-    this.send({ type: 'assemble', path: relative, parts });
+    this.send({ type: 'assemble', path: relative, parts, lengths });
   }
 
   private sendWanted(): void {

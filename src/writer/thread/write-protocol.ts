@@ -47,7 +47,7 @@ export type ToWorker =
   /** Files the build wants, with their keys, in turn: checked as they come, planned once all are (see SiteWriter.want). */
   | { type: 'want'; paths: string[]; keys: Array<string | undefined> }
   /** A file assembled from wanted files once they are placed (see SiteWriter.assemble). */
-  | { type: 'assemble'; path: string; parts: string[] }
+  | { type: 'assemble'; path: string; parts: string[]; lengths: string | undefined }
   /** Every file is listed: the answer says what to make (see SiteWriter.plan). */
   | { type: 'plan'; pagesKey: string }
   /**

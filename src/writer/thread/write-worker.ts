@@ -48,7 +48,7 @@ function serve(port: MessagePort): void {
         session!.want(message.paths, message.keys);
         return undefined;
       case 'assemble':
-        session!.assemble(message.path, message.parts);
+        session!.assemble(message.path, message.parts, message.lengths);
         return undefined;
       case 'plan':
         return { type: 'planned', answer: session!.plan(message.pagesKey) };
