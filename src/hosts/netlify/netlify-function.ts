@@ -29,8 +29,8 @@ const BUNDLE = new URL(`../../${NETLIFY_PUBLISH}/`, String(import.meta.url));
  * Netlify's configuration in the function's source, which its bundler reads (literal values
  * only): the files of the site it packs beside the function, paths from the function's
  * directory to the publish directory (see BUNDLE): the indexes, the dump of every port and its
- * ports' lengths, the 404 page. (The ports' own files, one each, would make Netlify's emulation copy and watch tens
- * of thousands of files, and take seconds over every call.)
+ * ports' lengths, the 404 page. (The ports' own files, one each, would make Netlify's emulation
+ * copy and watch tens of thousands of files, and take seconds over every call.)
  */
 export const config = {
   includedFiles: ['../../dist/_ports-gen/site-index.json', '../../dist/_ports-gen/query-index.json', '../../dist/dump/ports.json', '../../dist/_ports-gen/dump-ports-lengths.json', '../../dist/404.html'],
