@@ -2,7 +2,7 @@ import { contentHash } from '../../core/content-hash.js';
 import { shapeNames, type SiteShape } from '../../routes/site-shape.js';
 import { API_HEADERS, API_PREFIX, INSTANCE_ROUTES, LAST_PAGE, LIST_ROUTES, QUERY_PARAMETERS, ROOT_LINK_FORMATS, ROOT_ROUTE, ROUTES, type InstanceList, type Route } from '../../routes/route-table.js';
 import { DATA_ROUTES, dataHeaders, pageHeaders } from '../../routes/file-routes.js';
-import { categoryFile, categoryPageFile, DUMP_PORTS, fileUrlPath, listPageFile, maintainerFile, maintainerPageFile, NETLIFY_INDEX, NETLIFY_PUBLISH, OPENAPI_FILE, PAGE_FILE, PAGE_LISTS, portFile, portPageFile, QUERY_INDEX, ROBOTS_FILE, rootFile, SEARCH_PAGE, SITEMAP_FILE, sitemapPartFile, type ListName } from '../../routes/site-files.js';
+import { categoryFile, categoryPageFile, DUMP_PORTS, DUMP_PORTS_LENGTHS, fileUrlPath, listPageFile, maintainerFile, maintainerPageFile, NETLIFY_INDEX, NETLIFY_PUBLISH, OPENAPI_FILE, PAGE_FILE, PAGE_LISTS, portFile, portPageFile, QUERY_INDEX, ROBOTS_FILE, rootFile, SEARCH_PAGE, SITEMAP_FILE, sitemapPartFile, type ListName } from '../../routes/site-files.js';
 
 /**
  * Netlify's share of the route table (docs/api.md as far as a static host allows; the README's
@@ -64,8 +64,8 @@ const FILE_PATTERNS = [
   categoryFile(':name'),
   maintainerFile(':name'),
   ...LIST_ROUTES.map((route) => listPageFile(route.list, ':page').replace('page-:page.json', ':page')),
-  // The function's own index and the query index, and the dump of every port.
-  ...new Set([NETLIFY_INDEX, QUERY_INDEX, DUMP_PORTS].map((file) => file.replace(/[^/]+$/, '*'))),
+  // The function's own index and the query index, and the dump of every port and its ports' lengths.
+  ...new Set([NETLIFY_INDEX, QUERY_INDEX, DUMP_PORTS, DUMP_PORTS_LENGTHS].map((file) => file.replace(/[^/]+$/, '*'))),
 ];
 
 /**
