@@ -375,9 +375,8 @@ row('peak RSS (highest of the rounds)', `${Math.max(...fulls.map((build) => buil
   const ratiosWithPages = withPages.map((build, i) => build.seconds / fulls[i]!.seconds).sort((a, b) => a - b);
   row('with --pages (median)', `${paged.seconds.toFixed(2)} s, peak RSS ${Math.max(...withPages.map((build) => build.peakRssMB)).toFixed(0)} MB, ${paged.stats.files.toLocaleString('en-US')} files`);
   row('with --pages / without (median of the rounds)', `${ratiosWithPages[Math.floor(ratiosWithPages.length / 2)]!.toFixed(2)} × (target ≤ 1.5 ×)`);
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const floorsGrow = median(pagesFloors.map((floor, i) => floor.seconds / floors[i + 1]!.seconds));
-  const pagesOverFloor = median(withPages.map((build, i) => build.seconds / pagesFloors[i]!.seconds));
+  const floorsGrow = middleOf(pagesFloors.map((floor, i) => floor.seconds / floors[i + 1]!.seconds), (ratio) => ratio);
+  const pagesOverFloor = middleOf(withPages.map((build, i) => build.seconds / pagesFloors[i]!.seconds), (ratio) => ratio);
   row('I/O floor with --pages / without (median)', `${floorsGrow.toFixed(2)} × (${middleOf(pagesFloors, (floor) => floor.seconds).seconds.toFixed(2)} s, ${pagesTree.length.toLocaleString('en-US')} files)`);
   row('with --pages / its I/O floor (median)', `${pagesOverFloor.toFixed(2)} ×`);
 }

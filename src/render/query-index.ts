@@ -41,12 +41,12 @@ export function queryIndexFile(input: QueryIndexInput): QueryIndexFile {
   const ports: QueryIndexFile['ports'] = { names: [], categories: lists(), handles: lists(), variants: lists() };
   const add = (list: PlaceLists, texts: readonly string[]) => {
     list.lengths.push(texts.length);
-    list.places.push(...texts.map(place));
+    for (const text of texts) list.places.push(place(text));
   };
   for (const port of input.ports) {
     ports.names.push(port.name);
     add(ports.categories, port.categories);
-    add(ports.handles, handlesOf(port));
+    add(ports.handles, port.maintainers.filter((m) => m.github !== '').map((m) => m.github));
     add(ports.variants, port.variants);
   }
   return {
@@ -64,11 +64,6 @@ export function queryIndexFile(input: QueryIndexInput): QueryIndexFile {
   };
 }
 
-/** A port's maintainers' handles: one that has none has nothing to be searched or filtered by. */
-function handlesOf(port: QueryFacts): string[] {
-  return port.maintainers.filter((m) => m.github !== '').map((m) => m.github);
-}
-
 /**
  * The query index's key: it follows from the ports' cores (which hold every field it takes, see
  * coreHashOf), the base URL and the page size; undefined when the cores key is not known.
@@ -77,45 +72,9 @@ export function queryIndexKey(cores: string | undefined, baseUrl: string, pageSi
   return cores === undefined ? undefined : contentHash(JSON.stringify(['query-index', QUERY_INDEX_VERSION, cores, baseUrl, pageSize]));
 }
 
-/**
- * The query index's text: the bytes `toJsonText(queryIndexFile(input))` gives, with each
- * port's name written as text as the port is taken and its lists kept as numbers. Built as one
- * object, the index would hold every name's string and its text until it is written.
- */
+/** The query index's text: its lists are flat arrays of numbers, so the index as one object holds little of its own. */
 export function queryIndexBody(input: QueryIndexInput): string {
-  const table = new StringTable();
-  const names: string[] = [];
-  const lists = { categories: new PlacesText(), handles: new PlacesText(), variants: new PlacesText() };
-  for (const port of input.ports) {
-    names.push(toJsonText(port.name));
-    // In queryIndexFile's order of first use: the strings' places are the same.
-    lists.categories.add(port.categories, table);
-    lists.handles.add(handlesOf(port), table);
-    lists.variants.add(port.variants, table);
-  }
-  const places = (texts: readonly string[]) => `[${texts.map((text) => table.placeOf(text)).join(',')}]`;
-  const categories = places(input.categories);
-  const maintainerNames = places(input.maintainers.map((m) => m.name));
-  const maintainerHandles = places(input.maintainers.map((m) => m.github));
-  const ports = `{"names":[${names.join(',')}],"categories":${lists.categories.text()},"handles":${lists.handles.text()},"variants":${lists.variants.text()}}`;
-  const maintainers = `{"names":${maintainerNames},"handles":${maintainerHandles},"portsCounts":[${input.maintainers.map((m) => m.ports_count).join(',')}]}`;
-  const head = `{"version":${QUERY_INDEX_VERSION},"baseUrl":${toJsonText(input.baseUrl)},"pageSize":${input.pageSize}`;
-  return `${head},"strings":[${table.strings.map((text) => toJsonText(text)).join(',')}],"ports":${ports},"categories":${categories},"maintainers":${maintainers}}`;
-}
-
-/** A per-port list as it is written: flat arrays of small whole numbers, which hold no object each. */
-class PlacesText {
-  private readonly lengths: number[] = [];
-  private readonly places: number[] = [];
-
-  add(texts: readonly string[], table: StringTable): void {
-    this.lengths.push(texts.length);
-    for (const text of texts) this.places.push(table.placeOf(text));
-  }
-
-  text(): string {
-    return `{"lengths":[${this.lengths.join(',')}],"places":[${this.places.join(',')}]}`;
-  }
+  return toJsonText(queryIndexFile(input));
 }
 
 /** The input from derived ports: what each port's record and the listings already hold, no port's text read again. */

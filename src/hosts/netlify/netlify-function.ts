@@ -36,12 +36,17 @@ export const config = {
   includedFiles: ['../../dist/_ports-gen/site-index.json', '../../dist/_ports-gen/query-index.json', '../../dist/dump/ports.json', '../../dist/_ports-gen/dump-ports-lengths.json', '../../dist/404.html'],
 };
 
+/** Where a file of the site is in the function's bundle; undefined for a path that leaves it. */
+function bundledUrl(file: string): URL | undefined {
+  const url = new URL(`.${fileUrlPath(file)}`, BUNDLE);
+  return url.href.startsWith(BUNDLE.href) ? url : undefined;
+}
+
 /** A file of the site from the function's bundle; undefined when the bundle does not hold it. */
 async function bundledBytes(file: string): Promise<Uint8Array | undefined> {
-  const url = new URL(`.${fileUrlPath(file)}`, BUNDLE);
-  if (!url.href.startsWith(BUNDLE.href)) return undefined;
+  const url = bundledUrl(file);
   try {
-    return await readFile(url);
+    return url && (await readFile(url));
   } catch {
     return undefined;
   }
@@ -115,8 +120,9 @@ async function loadDump(origin: string, ports: number): Promise<PortsDump | unde
 
 /** A file of the function's bundle, open for reading; undefined when the bundle does not hold it. */
 function bundledDescriptor(file: string): number | undefined {
+  const url = bundledUrl(file);
   try {
-    return openSync(new URL(`.${fileUrlPath(file)}`, BUNDLE), 'r');
+    return url && openSync(url, 'r');
   } catch {
     return undefined;
   }
